@@ -1,0 +1,36 @@
+#pragma once
+// Small helpers for reading JSON input with errors that name the field at fault.
+// Every reader in the library uses them, so messages share one shape:
+//   "<path>: expected <what>, got <json type or value>".
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "topology.hpp"
+
+namespace ctk::json_util {
+
+// A readable name for a JSON value's type ("string", "number", "null", ...).
+std::string type_name(const nlohmann::json& j);
+
+// The member `key` of object `j`; throws InputError "<path>.<key>: missing" if absent, or
+// "<path>: expected an object" if j is not an object.
+const nlohmann::json& member(const nlohmann::json& j, std::string_view key, std::string_view path);
+// The member, or nullptr when absent (j must be an object).
+const nlohmann::json* optional_member(const nlohmann::json& j, std::string_view key,
+                                      std::string_view path);
+
+// Integer in [lo, hi]; throws InputError naming path otherwise.
+int as_int(const nlohmann::json& j, std::string_view path, int lo, int hi);
+std::string as_string(const nlohmann::json& j, std::string_view path);
+bool as_bool(const nlohmann::json& j, std::string_view path);
+const nlohmann::json& as_array(const nlohmann::json& j, std::string_view path);
+const nlohmann::json& as_object(const nlohmann::json& j, std::string_view path);
+
+// "<path>.<key>" and "<path>[i]".
+std::string field(std::string_view path, std::string_view key);
+std::string index(std::string_view path, std::size_t i);
+
+}  // namespace ctk::json_util

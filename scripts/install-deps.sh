@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything the project needs to build and test on Debian 12, as root (or with
+# sudo). Idempotent: safe to run again; it only adds what is missing.
+#   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark (Debian)
+#   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+packages=(build-essential cmake pkg-config
+          libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
+          librsvg2-bin)
+# Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
+if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x node_modules/.bin/ajv ]; then
+  echo "install-deps: installing the npm test tools (package-lock.json)" >&2
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+fi
+echo "install-deps: all dependencies present" >&2

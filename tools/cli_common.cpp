@@ -1,0 +1,63 @@
+#include "cli_common.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <catan/version.hpp>
+#include <fmt/format.h>
+
+#include "topology.hpp"
+
+namespace ctk::cli {
+
+std::string read_input(const std::string& path) {
+    std::ostringstream ss;
+    if (path == "-") {
+        ss << std::cin.rdbuf();
+        return ss.str();
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    ss << in.rdbuf();
+    if (in.bad()) throw InputError(fmt::format("{}: read error", path));
+    return ss.str();
+}
+
+void setup_app(CLI::App& app, const std::string& tool, const std::string& examples) {
+    app.set_version_flag("--version", fmt::format("{} {}", tool, kVersion));
+    app.footer("Examples:\n" + examples +
+               "\nExit status: 0 success or valid, 1 input breaks a rule or constraint, "
+               "2 unreadable input or bad command line.");
+}
+
+int parse(CLI::App& app, int argc, char** argv) {
+    try {
+        app.parse(argc, argv);
+        return -1;
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return code(Exit::kBadInput);
+    }
+}
+
+int guarded(const std::string& tool, int (*body)(int, char**), int argc, char** argv) {
+    try {
+        return body(argc, argv);
+    } catch (const InputError& e) {
+        std::cerr << tool << ": " << e.what() << '\n';
+    } catch (const std::exception& e) {
+        std::cerr << tool << ": internal error: " << e.what() << '\n';
+    }
+    return code(Exit::kBadInput);
+}
+
+}  // namespace ctk::cli

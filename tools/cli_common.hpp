@@ -1,0 +1,33 @@
+#pragma once
+// What every tool shares: exit codes, reading a file or stdin, --version.
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace ctk::cli {
+
+// DESIGN.md section 1: 0 success/valid, 1 well-formed input that breaks a rule or a
+// constraint, 2 unreadable or malformed input, or a wrong command line.
+enum class Exit : int { kOk = 0, kViolation = 1, kBadInput = 2 };
+
+inline int code(Exit e) { return static_cast<int>(e); }
+
+// Reads a whole file, or standard input for "-". Throws ctk::InputError
+// ("<path>: cannot open: <reason>") when the file cannot be read.
+std::string read_input(const std::string& path);
+
+// Adds --version (prints "<tool> <version>") and sets the footer of --help to the given
+// examples. Call right after constructing the app.
+void setup_app(CLI::App& app, const std::string& tool, const std::string& examples);
+
+// Parses the command line. Returns -1 when the tool should go on; otherwise the exit code
+// to return at once: 0 after --help or --version, 2 (with CLI11's message on stderr) for a
+// wrong command line.
+int parse(CLI::App& app, int argc, char** argv);
+
+// Runs a tool's body, turning a ctk::InputError into "<tool>: <message>" on stderr and
+// exit 2, and any other exception into "<tool>: internal error: ..." and exit 2.
+int guarded(const std::string& tool, int (*body)(int, char**), int argc, char** argv);
+
+}  // namespace ctk::cli
