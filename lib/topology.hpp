@@ -32,6 +32,8 @@ using VertexId = int;  // 0 .. vertex_count()-1
 using EdgeId = int;    // 0 .. edge_count()-1
 
 inline constexpr int kNoId = -1;
+// No player: an award set aside, a robber move without a victim.
+inline constexpr int kNoPlayer = -1;
 
 // Upper bounds for any board this library builds (the 30-hex 5-6 player board has 80
 // vertices and 109 edges). Fixed-size arrays in the game state use them.

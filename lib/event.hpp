@@ -1,0 +1,124 @@
+#pragma once
+// The event vocabulary of the native game log (DESIGN.md section 4) and the log itself.
+// An event records what a player chose and what chance decided (dice, the card stolen,
+// the card drawn), so that replay needs no random numbers. Production, setup resources
+// and awards are derived by replay; a log may state them as claims, which replay
+// cross-checks (RULES.md: production, bank-shortage, setup-resources, longest-road,
+// largest-army, win-on-own-turn).
+//
+// JSON forms (schemas/log.schema.json): one document {"format": "catan-log", ...,
+// "events": [...]} or JSON Lines (a header line without "events", then one event per
+// line). Each event is an object with "type" (the names below) and its fields; players
+// are named by their seat's name as given in the header's "seats" (in turn order).
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "board.hpp"
+#include "topology.hpp"
+
+namespace ctk {
+
+using PlayerId = int;  // index into GameLog::seats, 0 .. seats.size()-1 (turn order)
+inline constexpr int kMaxPlayers = 6;
+
+// Cards by resource, indexed by Resource (brick, lumber, wool, grain, ore). Counts >= 0.
+using ResourceCounts = std::array<int, kResourceCount>;
+
+enum class DevCard : std::uint8_t { kKnight, kVictoryPoint, kRoadBuilding, kYearOfPlenty, kMonopoly };
+inline constexpr int kDevCardKinds = 5;
+std::string_view dev_card_name(DevCard c);  // "knight", "victory_point", "road_building", ...
+std::optional<DevCard> parse_dev_card(std::string_view s);
+
+// Setup (turn 0): a settlement, then a road touching it (RULES.md setup-order).
+struct PlaceSettlement { PlayerId player; VertexId vertex; };
+struct PlaceRoad { PlayerId player; EdgeId edge; };
+// Dice: each die 1..6.
+struct Roll { PlayerId player; int die1; int die2; };
+// Discard on a 7 (discard-half): exactly the cards given.
+struct Discard { PlayerId player; ResourceCounts cards; };
+// Robber move after a 7 or a knight. victim = kNoPlayer when nobody is robbed; stolen is
+// the card taken, std::nullopt when nothing is stolen or when the log does not know it
+// (a spectator's view: victim set, stolen unknown).
+struct MoveRobber { PlayerId player; HexId hex; PlayerId victim; std::optional<Resource> stolen; };
+// Maritime trade (maritime-rate): give N identical cards per card received.
+struct TradeBank { PlayerId player; ResourceCounts give; ResourceCounts get; };
+// Optional negotiation (trade-offer): an offer from the active player to one player.
+struct TradeOffer { PlayerId player; PlayerId to; ResourceCounts give; ResourceCounts get; };
+struct TradeAccept { PlayerId player; };  // the addressee accepts the open offer
+struct TradeReject { PlayerId player; };  // the addressee rejects it
+struct TradeCancel { PlayerId player; };  // the offerer withdraws it
+// Domestic trade (domestic-trade): player gives `give` to partner and receives `get`.
+struct TradePlayer { PlayerId player; PlayerId partner; ResourceCounts give; ResourceCounts get; };
+struct BuildRoad { PlayerId player; EdgeId edge; };  // free after play_road_building
+struct BuildSettlement { PlayerId player; VertexId vertex; };
+struct BuildCity { PlayerId player; VertexId vertex; };
+// card: the card drawn from the top of the deck; std::nullopt when the log does not know.
+struct BuyDevCard { PlayerId player; std::optional<DevCard> card; };
+struct PlayKnight { PlayerId player; };        // followed by move_robber
+struct PlayRoadBuilding { PlayerId player; };  // followed by up to two build_road
+struct PlayYearOfPlenty { PlayerId player; ResourceCounts take; };  // usually 2 cards
+struct PlayMonopoly { PlayerId player; Resource resource; };
+struct EndTurn { PlayerId player; };
+struct Resign { PlayerId player; };
+
+using EventBody =
+    std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank, TradeOffer,
+                 TradeAccept, TradeReject, TradeCancel, TradePlayer, BuildRoad, BuildSettlement,
+                 BuildCity, BuyDevCard, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty,
+                 PlayMonopoly, EndTurn, Resign>;
+
+// The type names of the log format, in EventBody index order.
+std::string_view event_type_name(const EventBody& e);
+PlayerId event_player(const EventBody& e);
+
+// Derived outcomes that a log states; every field is optional. Replay compares each with
+// what the rules derive and reports a mismatch under the rule id that derives it.
+struct Claims {
+    // Cards each player received from this event (a roll's production, the setup
+    // resources of a second settlement); index = player.
+    std::optional<std::vector<ResourceCounts>> received;
+    // Award holders after this event; kNoPlayer = nobody (set aside).
+    std::optional<PlayerId> longest_road;
+    std::optional<PlayerId> largest_army;
+    // Victory points of every player after this event (hidden VP cards included).
+    std::optional<std::vector<int>> vp;
+    // The winner after this event (kNoPlayer: the game is not over).
+    std::optional<PlayerId> winner;
+};
+
+struct Event {
+    EventBody body;
+    std::shared_ptr<const Claims> claims;  // null when the log states none
+    int source_line = 0;                   // line in the file it was read from (0 = unknown)
+};
+
+struct Seat {
+    std::string name;   // how events name the player (unique in the log)
+    std::string color;  // display colour, e.g. "red"
+    std::optional<int> source_seat;  // seat number in the recording it was imported from
+};
+
+struct GameOptions {
+    int vp_to_win = 10;
+    bool strict_board = false;  // board-red-adjacent is a violation instead of a warning
+};
+
+struct GameLog {
+    int version = 1;
+    GameOptions options;
+    std::vector<Seat> seats;   // turn order; 2..kMaxPlayers entries
+    std::optional<Board> board;
+    std::vector<Event> events;
+    std::string source;  // free text: where the log came from (importer, file, licence)
+};
+
+}  // namespace ctk

@@ -1,0 +1,47 @@
+#pragma once
+// Longest road and largest army (RULES.md `longest-road`, `largest-army`): the longest
+// trail through one player's roads, and the award holder logic shared by replay,
+// self-play and catan-roads.
+
+#include <bitset>
+#include <span>
+#include <vector>
+
+#include "topology.hpp"
+
+namespace ctk {
+
+using EdgeSet = std::bitset<kMaxEdges>;       // bit e set: the player has a road on edge e
+using VertexSet = std::bitset<kMaxVertices>;  // bit v set: vertex v is in the set
+
+struct Trail {
+    int length = 0;                  // number of roads in the trail
+    std::vector<EdgeId> edges;       // the trail's roads in walking order (length entries)
+    std::vector<VertexId> vertices;  // the vertices walked, length + 1 entries (empty if 0)
+};
+
+// longest-road (RULES.md): the longest trail through `roads` — a walk that never reuses
+// an edge but may revisit a vertex. A vertex in `blocked` (an opponent's settlement or
+// city) cuts the trail: a trail may end there but never pass through. Exact; `roads`
+// holds at most 15 edges in a real game but any number is accepted. Ties between trails
+// of equal length are broken deterministically (the lowest sequence of edge ids).
+Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
+// The same length as longest_trail(...).length, without building the trail (hot path).
+int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
+
+// Number of separate road networks (connected components of the player's roads, where
+// an opponent's building cuts a network in two), computed with Boost.Graph.
+int road_network_count(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
+
+// longest-road award (RULES.md): given the current holder (kNoPlayer if the card is set
+// aside or unclaimed) and every player's current length (index = player), returns the
+// new holder. The holder keeps it while at least 5 long and nobody is strictly longer;
+// otherwise the single longest player with at least 5 takes it; a tie for longest, or
+// nobody at 5, sets it aside (kNoPlayer).
+int longest_road_holder(int holder, std::span<const int> lengths);
+
+// largest-army award (RULES.md): the first player with 3 played knights takes it; then
+// only a player with strictly more knights than the holder. `knights[p]` = knights played.
+int largest_army_holder(int holder, std::span<const int> knights);
+
+}  // namespace ctk
