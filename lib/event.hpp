@@ -33,48 +33,117 @@ inline constexpr int kMaxPlayers = 6;
 // Cards by resource, indexed by Resource (brick, lumber, wool, grain, ore). Counts >= 0.
 using ResourceCounts = std::array<int, kResourceCount>;
 
-enum class DevCard : std::uint8_t { kKnight, kVictoryPoint, kRoadBuilding, kYearOfPlenty, kMonopoly };
+enum class DevCard : std::uint8_t {
+    kKnight,
+    kVictoryPoint,
+    kRoadBuilding,
+    kYearOfPlenty,
+    kMonopoly
+};
 inline constexpr int kDevCardKinds = 5;
 std::string_view dev_card_name(DevCard c);  // "knight", "victory_point", "road_building", ...
 std::optional<DevCard> parse_dev_card(std::string_view s);
 
 // Setup (turn 0): a settlement, then a road touching it (RULES.md setup-order).
-struct PlaceSettlement { PlayerId player; VertexId vertex; };
-struct PlaceRoad { PlayerId player; EdgeId edge; };
+struct PlaceSettlement {
+    PlayerId player;
+    VertexId vertex;
+};
+struct PlaceRoad {
+    PlayerId player;
+    EdgeId edge;
+};
 // Dice: each die 1..6.
-struct Roll { PlayerId player; int die1; int die2; };
+struct Roll {
+    PlayerId player;
+    int die1;
+    int die2;
+};
 // Discard on a 7 (discard-half): exactly the cards given.
-struct Discard { PlayerId player; ResourceCounts cards; };
+struct Discard {
+    PlayerId player;
+    ResourceCounts cards;
+};
 // Robber move after a 7 or a knight. victim = kNoPlayer when nobody is robbed; stolen is
 // the card taken, std::nullopt when nothing is stolen or when the log does not know it
 // (a spectator's view: victim set, stolen unknown).
-struct MoveRobber { PlayerId player; HexId hex; PlayerId victim; std::optional<Resource> stolen; };
+struct MoveRobber {
+    PlayerId player;
+    HexId hex;
+    PlayerId victim;
+    std::optional<Resource> stolen;
+};
 // Maritime trade (maritime-rate): give N identical cards per card received.
-struct TradeBank { PlayerId player; ResourceCounts give; ResourceCounts get; };
+struct TradeBank {
+    PlayerId player;
+    ResourceCounts give;
+    ResourceCounts get;
+};
 // Optional negotiation (trade-offer): an offer from the active player to one player.
-struct TradeOffer { PlayerId player; PlayerId to; ResourceCounts give; ResourceCounts get; };
-struct TradeAccept { PlayerId player; };  // the addressee accepts the open offer
-struct TradeReject { PlayerId player; };  // the addressee rejects it
-struct TradeCancel { PlayerId player; };  // the offerer withdraws it
+struct TradeOffer {
+    PlayerId player;
+    PlayerId to;
+    ResourceCounts give;
+    ResourceCounts get;
+};
+struct TradeAccept {
+    PlayerId player;
+};  // the addressee accepts the open offer
+struct TradeReject {
+    PlayerId player;
+};  // the addressee rejects it
+struct TradeCancel {
+    PlayerId player;
+};  // the offerer withdraws it
 // Domestic trade (domestic-trade): player gives `give` to partner and receives `get`.
-struct TradePlayer { PlayerId player; PlayerId partner; ResourceCounts give; ResourceCounts get; };
-struct BuildRoad { PlayerId player; EdgeId edge; };  // free after play_road_building
-struct BuildSettlement { PlayerId player; VertexId vertex; };
-struct BuildCity { PlayerId player; VertexId vertex; };
+struct TradePlayer {
+    PlayerId player;
+    PlayerId partner;
+    ResourceCounts give;
+    ResourceCounts get;
+};
+struct BuildRoad {
+    PlayerId player;
+    EdgeId edge;
+};  // free after play_road_building
+struct BuildSettlement {
+    PlayerId player;
+    VertexId vertex;
+};
+struct BuildCity {
+    PlayerId player;
+    VertexId vertex;
+};
 // card: the card drawn from the top of the deck; std::nullopt when the log does not know.
-struct BuyDevCard { PlayerId player; std::optional<DevCard> card; };
-struct PlayKnight { PlayerId player; };        // followed by move_robber
-struct PlayRoadBuilding { PlayerId player; };  // followed by up to two build_road
-struct PlayYearOfPlenty { PlayerId player; ResourceCounts take; };  // usually 2 cards
-struct PlayMonopoly { PlayerId player; Resource resource; };
-struct EndTurn { PlayerId player; };
-struct Resign { PlayerId player; };
+struct BuyDevCard {
+    PlayerId player;
+    std::optional<DevCard> card;
+};
+struct PlayKnight {
+    PlayerId player;
+};  // followed by move_robber
+struct PlayRoadBuilding {
+    PlayerId player;
+};  // followed by up to two build_road
+struct PlayYearOfPlenty {
+    PlayerId player;
+    ResourceCounts take;
+};  // usually 2 cards
+struct PlayMonopoly {
+    PlayerId player;
+    Resource resource;
+};
+struct EndTurn {
+    PlayerId player;
+};
+struct Resign {
+    PlayerId player;
+};
 
-using EventBody =
-    std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank, TradeOffer,
-                 TradeAccept, TradeReject, TradeCancel, TradePlayer, BuildRoad, BuildSettlement,
-                 BuildCity, BuyDevCard, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty,
-                 PlayMonopoly, EndTurn, Resign>;
+using EventBody = std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank,
+                               TradeOffer, TradeAccept, TradeReject, TradeCancel, TradePlayer,
+                               BuildRoad, BuildSettlement, BuildCity, BuyDevCard, PlayKnight,
+                               PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly, EndTurn, Resign>;
 
 // The type names of the log format, in EventBody index order.
 std::string_view event_type_name(const EventBody& e);
@@ -102,8 +171,8 @@ struct Event {
 };
 
 struct Seat {
-    std::string name;   // how events name the player (unique in the log)
-    std::string color;  // display colour, e.g. "red"
+    std::string name;                // how events name the player (unique in the log)
+    std::string color;               // display colour, e.g. "red"
     std::optional<int> source_seat;  // seat number in the recording it was imported from
 };
 
@@ -115,10 +184,60 @@ struct GameOptions {
 struct GameLog {
     int version = 1;
     GameOptions options;
-    std::vector<Seat> seats;   // turn order; 2..kMaxPlayers entries
+    std::vector<Seat> seats;  // turn order; 2..kMaxPlayers entries
     std::optional<Board> board;
     std::vector<Event> events;
     std::string source;  // free text: where the log came from (importer, file, licence)
 };
+
+// ---- JSON in and out (lib/event.cpp; schemas/log.schema.json, the format of
+// notes in the README "Replaying games") ----
+
+enum class LogFormat : std::uint8_t { kJson, kJsonl };
+
+// The board a log is played on: its own, or the beginner board when it states none.
+const Board& log_board(const GameLog& log);
+
+// Reads a log from text: one JSON document ({"format": "catan-log", ..., "events": [...]})
+// or JSON Lines (a header object without "events" on the first non-blank line, then one
+// event per line; blank lines skipped), detected automatically. `name` prefixes every
+// message. Throws InputError naming the place and field, e.g.
+//   "game.jsonl: event 17 (line 19): events[17].vertex: expected an integer 0..53, got ..."
+//   "game.json: header: seats[2].name: duplicate seat name \"red\""
+// for: invalid JSON (truncated), unknown format/version, 0-1 or more than kMaxPlayers
+// seats, an unknown event type, an unknown field (typo), a player not in the seats, a
+// vertex/edge/hex out of range of the log's board, a misspelled resource or dev card.
+// Rules are NOT checked here (replay does that); only the structure ("schema").
+GameLog read_log(std::string_view text, std::string_view name);
+
+// Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as
+// JSON Lines. Ends with '\n'. read_log(write_log(log)) == log (source_line aside).
+std::string write_log(const GameLog& log, LogFormat format);
+
+// The header object (format, version, options, seats, board, source) without events.
+nlohmann::json log_header_to_json(const GameLog& log);
+
+// One event as its JSON object (players by seat name, vertices/edges as integer ids,
+// resource maps without zero counts, claims when present).
+nlohmann::json event_to_json(const Event& e, const std::vector<Seat>& seats);
+
+// Reads one event object. `path` names it in messages (e.g. "events[17]"); `topology`
+// bounds vertex/edge/hex ids and resolves the {"hex", "corner"|"side"} forms. Throws
+// InputError "<path>.<field>: expected ..., got ...". source_line is left 0.
+Event event_from_json(const nlohmann::json& j, const std::vector<Seat>& seats,
+                      const Topology& topology, std::string_view path);
+
+// Claims as JSON and back (see Claims); same error convention.
+nlohmann::json claims_to_json(const Claims& c, const std::vector<Seat>& seats);
+Claims claims_from_json(const nlohmann::json& j, const std::vector<Seat>& seats,
+                        std::string_view path);
+
+// Resource map JSON {"brick": 1, ...} (absent keys = 0, zero counts omitted on output).
+nlohmann::json resources_to_json(const ResourceCounts& r);
+ResourceCounts resources_from_json(const nlohmann::json& j, std::string_view path);
+
+// A short human summary of an event for messages: its type and main argument, e.g.
+// "build_settlement 23", "roll 7", "move_robber 4", "trade_bank", "end_turn".
+std::string event_summary(const EventBody& e);
 
 }  // namespace ctk

@@ -1,0 +1,91 @@
+#pragma once
+// Replay: drives the rules over a whole log and reports the verdict (DESIGN.md sections 4
+// and 5): complete / unfinished / invalid, the violations, warnings, standings, and
+// optional per-game statistics, or the state at a chosen point.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "event.hpp"
+#include "rules.hpp"
+#include "state.hpp"
+
+namespace ctk {
+
+struct ReplayOptions {
+    bool keep_going = false;    // list every violation (apply each offending event anyway)
+    bool strict_board = false;  // board-red-adjacent is a violation, not a warning
+    bool stats = false;         // fill Verdict::stats
+    // Stop after event N (0-based; the state after it is returned in Verdict::state).
+    std::optional<int> stop_at_event;
+    // Stop at the end of turn T (after its end_turn; 0 = the end of setup).
+    std::optional<int> stop_at_turn;
+};
+
+enum class Outcome : std::uint8_t { kComplete, kUnfinished, kInvalid };
+std::string_view outcome_name(Outcome o);  // "complete", "unfinished", "invalid"
+
+struct Warning {
+    std::string rule_id;  // e.g. "board-red-adjacent"
+    std::string message;
+};
+
+struct Standing {
+    PlayerId player = kNoPlayer;
+    int rank = 0;  // 1 = winner; equal VP share a rank
+    int vp = 0;
+    int settlements = 0;  // VP from settlements (1 each)
+    int cities = 0;       // VP from cities (2 each)
+    int awards = 0;       // VP from longest road / largest army (2 each)
+    int vp_cards = 0;     // VP from victory point cards
+    bool resigned = false;
+};
+
+// Cards a player received and lost, by resource (RULES.md sources).
+struct CardFlow {
+    ResourceCounts production{}, setup{}, trade_bank{}, trade_player{}, steal{}, monopoly{},
+        year_of_plenty{};
+    ResourceCounts lost_to_robber{}, lost_to_discard{}, lost_to_monopoly{};
+};
+
+struct GameStats {
+    std::array<int, 13> dice{};  // dice[sum] for sum 2..12
+    int rolls = 0;               // expected count of sum s: rolls * pips(s) / 36
+    std::array<CardFlow, kMaxPlayers> cards{};
+};
+
+struct Verdict {
+    std::string name;  // the log's name (file)
+    Outcome outcome = Outcome::kUnfinished;
+    std::vector<Violation> violations;  // the first only, unless keep_going
+    std::vector<Warning> warnings;
+    std::vector<Standing> standings;  // by seat order
+    PlayerId longest_road = kNoPlayer;
+    PlayerId largest_army = kNoPlayer;
+    PlayerId winner = kNoPlayer;
+    int turns = 0;  // the last turn reached
+    int rolls = 0;
+    int events = 0;  // events replayed
+    std::optional<GameStats> stats;
+    std::optional<GameState> state;  // the state where replay stopped (stop_at_* or the end)
+};
+
+// Replays a log. Never throws for rule violations (they go into the verdict); the log was
+// already read (read_log throws InputError for malformed input). The last state is always
+// returned in Verdict::state.
+Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_view name = "");
+
+// DESIGN.md section 5 text form of a violation:
+//   "game.json: event 17 (turn 6, red, build_settlement 23): distance-rule: vertex 23 is
+//    next to blue's settlement at 22"
+std::string violation_text(const Violation& v, const GameLog& log, std::string_view name);
+
+// The verdict as JSON (schemas/verdict.schema.json) and as text.
+nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log);
+std::string verdict_to_text(const Verdict& v, const GameLog& log);
+
+}  // namespace ctk

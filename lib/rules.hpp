@@ -1,0 +1,100 @@
+#pragma once
+// The rules of RULES.md as two functions over a GameState: check (never changes the
+// state, never copies it) and apply. Every rule id of RULES.md is enforced here; the
+// claims an event carries are cross-checked by check_claims after apply.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "event.hpp"
+#include "state.hpp"
+
+namespace ctk {
+
+// Rule ids: exactly those of RULES.md, plus "schema" for structural errors.
+namespace rule {
+inline constexpr std::string_view kSchema = "schema";
+inline constexpr std::string_view kBoardRedAdjacent = "board-red-adjacent";
+inline constexpr std::string_view kBoardComposition = "board-composition";
+inline constexpr std::string_view kSetupOrder = "setup-order";
+inline constexpr std::string_view kSetupRoadAttached = "setup-road-attached";
+inline constexpr std::string_view kSetupResources = "setup-resources";
+inline constexpr std::string_view kTurnOrder = "turn-order";
+inline constexpr std::string_view kRollFirst = "roll-first";
+inline constexpr std::string_view kRollOnce = "roll-once";
+inline constexpr std::string_view kProduction = "production";
+inline constexpr std::string_view kBankShortage = "bank-shortage";
+inline constexpr std::string_view kDiscardHalf = "discard-half";
+inline constexpr std::string_view kRobberMove = "robber-move";
+inline constexpr std::string_view kRobberSteal = "robber-steal";
+inline constexpr std::string_view kPendingSeven = "pending-seven";
+inline constexpr std::string_view kOneDevCard = "one-dev-card";
+inline constexpr std::string_view kDevCardAge = "dev-card-age";
+inline constexpr std::string_view kDevCardHeld = "dev-card-held";
+inline constexpr std::string_view kMaritimeRate = "maritime-rate";
+inline constexpr std::string_view kBankEmpty = "bank-empty";
+inline constexpr std::string_view kDomesticTrade = "domestic-trade";
+inline constexpr std::string_view kTradeOffer = "trade-offer";
+inline constexpr std::string_view kInsufficientResources = "insufficient-resources";
+inline constexpr std::string_view kPieceLimit = "piece-limit";
+inline constexpr std::string_view kRoadConnected = "road-connected";
+inline constexpr std::string_view kDistanceRule = "distance-rule";
+inline constexpr std::string_view kSettlementConnected = "settlement-connected";
+inline constexpr std::string_view kCityOnSettlement = "city-on-settlement";
+inline constexpr std::string_view kDeckEmpty = "deck-empty";
+inline constexpr std::string_view kProgressCard = "progress-card";
+inline constexpr std::string_view kLongestRoad = "longest-road";
+inline constexpr std::string_view kLargestArmy = "largest-army";
+inline constexpr std::string_view kWinOnOwnTurn = "win-on-own-turn";
+inline constexpr std::string_view kGameOver = "game-over";
+inline constexpr std::string_view kResign = "resign";
+}  // namespace rule
+
+// Every rule id above, in RULES.md order (schema last).
+const std::vector<std::string_view>& all_rule_ids();
+
+// A broken rule (DESIGN.md section 5).
+struct Violation {
+    std::string rule_id;          // a RULES.md id or "schema"
+    int event_index = -1;         // 0-based index in the log's events (-1: the log as a whole)
+    int turn = 0;                 // the turn the event belongs to (0 = setup)
+    PlayerId player = kNoPlayer;  // the player whose event broke it
+    std::string message;          // one line naming the pieces, e.g. "vertex 23 is next to
+                                  // blue's settlement at 22"
+    std::string json_pointer;     // where in the log, e.g. "/events/17/vertex"
+};
+
+// Names players in messages ("red"); a state plus seat names.
+struct RuleContext {
+    const std::vector<Seat>* seats = nullptr;  // may be null: players are then "player 2"
+    std::string player_name(PlayerId p) const;
+};
+
+// Checks one event against the state. Returns the first rule it breaks, or nullopt.
+// Never changes the state and never copies it. event_index/turn/player are filled (turn =
+// s.turn, event_index = index); json_pointer points into "/events/<index>".
+// Claims are NOT checked here (see check_claims).
+std::optional<Violation> check(const GameState& s, const Event& e, int index = -1,
+                               const RuleContext& ctx = {});
+
+// Applies one event. Precondition: check(s, e) passed. When it did not (replay's
+// --keep-going), applies what can be applied without breaking the state's invariants of
+// array bounds: counts never go below zero, ids stay in range; the game then goes on from
+// the closest meaningful state. Sets s.last_received. Ends the game (phase kOver, winner)
+// when the active player reaches vp_to_win, or only one player has not resigned.
+void apply(GameState& s, const Event& e);
+
+// Cross-checks the claims of an event just applied (s is the state AFTER apply) against
+// what the rules derived: "received" on a roll (production / bank-shortage) or on a
+// second setup settlement (setup-resources); "longest_road", "largest_army"; "vp" and
+// "winner" (win-on-own-turn). Returns the first mismatch, under the deriving rule's id.
+std::optional<Violation> check_claims(const GameState& s, const Event& e, int index = -1,
+                                      const RuleContext& ctx = {});
+
+// Production of a roll sum (RULES.md production and bank-shortage) on the state: the
+// cards each player receives (index = player). 7 gives nothing.
+std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum);
+
+}  // namespace ctk

@@ -1,0 +1,176 @@
+#pragma once
+// The game state (DESIGN.md section 2, "state"): a plain copyable value with fixed arrays,
+// no heap in the hot path. The board is shared by pointer, never copied per state.
+// rules.hpp checks events against a state and applies them; replay.hpp drives a log.
+//
+// Invariants (checked by the tests after every event of a fully known log):
+//   for each resource, bank + all hands = 19;
+//   deck + cards held + cards played = 25 (per kind when every drawn card is known);
+//   pieces on the board + pieces left = 15 / 5 / 4 per player;
+//   vp(p) = settlements + 2 cities + 2 per award + VP cards.
+//
+// Hidden information (a spectator's log): a bought card may be unknown (null) and a
+// stolen card may be unknown. Unknown dev cards are counted in `dev_unknown_*` and the
+// deck keeps a count of unknown draws; playing a card of kind k from an unknown card
+// resolves it (the deck's k count drops then). An unknown stolen card that the victim
+// could only hold of one kind is resolved at once; otherwise the thief gains one card of
+// unknown kind (`unknown_cards`, spent in place of any resource it lacks) and the victim
+// owes one card of unknown kind (`unknown_owed`, taken from the first resource it holds
+// whenever its known cards must be counted exactly). In that mode only the total card
+// count is exact; per-resource counts are best effort.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "board.hpp"
+#include "event.hpp"
+#include "roads.hpp"
+#include "topology.hpp"
+
+namespace ctk {
+
+enum class Phase : std::uint8_t { kSetup, kTurn, kOver };
+std::string_view phase_name(Phase p);  // "setup", "turn", "over"
+
+enum class Building : std::uint8_t { kNone, kSettlement, kCity };
+std::string_view building_name(Building b);  // "none", "settlement", "city"
+
+// Why the robber must move now.
+enum class RobberReason : std::uint8_t { kNone, kSeven, kKnight };
+
+inline constexpr int kBankPerResource = 19;
+inline constexpr std::array<int, kDevCardKinds> kDeckCounts{14, 5, 2, 2, 2};  // DevCard order
+inline constexpr int kDeckSize = 25;
+inline constexpr int kRoadsPerPlayer = 15;
+inline constexpr int kSettlementsPerPlayer = 5;
+inline constexpr int kCitiesPerPlayer = 4;
+
+// Building costs (RULES.md "Building"), indexed by Resource.
+inline constexpr ResourceCounts kRoadCost{1, 1, 0, 0, 0};
+inline constexpr ResourceCounts kSettlementCost{1, 1, 1, 1, 0};
+inline constexpr ResourceCounts kCityCost{0, 0, 0, 2, 3};
+inline constexpr ResourceCounts kDevCardCost{0, 0, 1, 1, 1};
+
+struct PlayerState {
+    ResourceCounts hand{};  // resource cards held (known ones)
+    int unknown_cards = 0;  // cards of unknown kind held (hidden steals), see above
+    int unknown_owed = 0;   // cards lost to hidden steals, not yet taken from `hand`
+    // Development cards held, by kind: bought before this turn (playable) and this turn.
+    std::array<std::int8_t, kDevCardKinds> dev_old{};
+    std::array<std::int8_t, kDevCardKinds> dev_new{};
+    std::int8_t dev_unknown_old = 0;                      // unknown cards bought before this turn
+    std::int8_t dev_unknown_new = 0;                      // unknown cards bought this turn
+    std::array<std::int8_t, kDevCardKinds> dev_played{};  // played, by kind
+    std::int8_t roads_left = kRoadsPerPlayer;
+    std::int8_t settlements_left = kSettlementsPerPlayer;
+    std::int8_t cities_left = kCitiesPerPlayer;
+    std::int8_t road_length = 0;  // longest trail (lib/roads.hpp), recomputed on placements
+    bool resigned = false;
+    EdgeSet roads;  // the player's roads, for lib/roads
+
+    int hand_size() const;  // known + unknown cards, minus owed (the true count)
+    int knights_played() const { return dev_played[0]; }
+    int vp_cards() const { return dev_old[1] + dev_new[1]; }  // known victory point cards
+    int dev_cards_held() const;  // all kinds, old and new, known and unknown
+};
+
+// An offer made with trade_offer (RULES.md trade-offer), open until answered, completed
+// or withdrawn.
+struct OpenOffer {
+    bool open = false;
+    bool accepted = false;
+    PlayerId from = kNoPlayer;
+    PlayerId to = kNoPlayer;
+    ResourceCounts give{};
+    ResourceCounts get{};
+};
+
+class GameState {
+  public:
+    // A new game before the first setup placement: the board's robber hex, full bank,
+    // deck and supplies. players: 2..kMaxPlayers. vp_to_win: the VP target (10).
+    GameState(std::shared_ptr<const Board> board, int players, int vp_to_win = 10);
+    // The state at the start of `log` (its board or the beginner board).
+    static GameState initial(const GameLog& log);
+
+    const Board& board() const { return *board_; }
+    const std::shared_ptr<const Board>& board_ptr() const { return board_; }
+    const Topology& topology() const { return *topology_; }
+    int player_count() const { return players_; }
+    int vp_to_win() const { return vp_to_win_; }
+
+    // ---- the data (public: the rules, self-play and tools read it directly) ----
+    Phase phase = Phase::kSetup;
+    int turn = 0;                       // 0 = setup; 1.. from the first roll
+    PlayerId active = 0;                // whose turn (setup: whose placement)
+    int setup_step = 0;                 // 0 .. 2n-1 (snake order), valid in setup
+    bool setup_road_due = false;        // the setup settlement is placed, its road is due
+    VertexId setup_settlement = kNoId;  // the settlement placed just before (setup-road-attached)
+    bool rolled = false;                // dice rolled this turn (roll-once)
+    int last_roll = 0;                  // sum of the last roll, 0 before any
+    bool dev_played = false;            // a dev card was played this turn (one-dev-card)
+    std::array<std::int8_t, kMaxPlayers> discard_owed{};  // cards still to discard (pending-seven)
+    RobberReason robber_due = RobberReason::kNone;        // the robber must move (pending-seven)
+    int free_roads = 0;  // roads left to place from road building (progress-card)
+    OpenOffer offer;     // trade-offer
+    HexId robber = kNoId;
+    ResourceCounts bank{};
+    std::array<int, kDevCardKinds> deck{};  // cards of each kind not yet drawn (known)
+    int deck_left = kDeckSize;              // cards in the deck (unknown draws included)
+    int deck_unknown_drawn = 0;             // drawn cards whose kind is not yet known
+    std::array<PlayerState, kMaxPlayers> players{};
+    std::array<Building, kMaxVertices> building{};    // per vertex
+    std::array<std::int8_t, kMaxVertices> owner{};    // per vertex, kNoPlayer if empty
+    std::array<std::int8_t, kMaxEdges> road_owner{};  // per edge, kNoPlayer if empty
+    PlayerId longest_road = kNoPlayer;                // holder, kNoPlayer when nobody / set aside
+    PlayerId largest_army = kNoPlayer;
+    PlayerId winner = kNoPlayer;
+    // Cards each player received from the last applied event (production, setup resources,
+    // trades, steals, monopoly, year of plenty); compared with claims "received".
+    std::array<ResourceCounts, kMaxPlayers> last_received{};
+
+    // ---- derived values ----
+    // The player due in setup step i (snake order: 0,1,..,n-1,n-1,..,0).
+    PlayerId setup_player(int step) const;
+    // Victory points (RULES.md win-on-own-turn): settlements 1, cities 2, each award 2,
+    // VP cards 1. public_vp leaves out the hidden VP cards.
+    int vp(PlayerId p) const;
+    int public_vp(PlayerId p) const;
+    int settlements_on_board(PlayerId p) const {
+        return kSettlementsPerPlayer - players[p].settlements_left;
+    }
+    int cities_on_board(PlayerId p) const { return kCitiesPerPlayer - players[p].cities_left; }
+    // True while discards or a robber move are owed (pending-seven).
+    bool seven_pending() const;
+    // Vertices holding a building of someone other than p (they cut p's roads).
+    VertexSet blocked_for(PlayerId p) const;
+    // The best maritime rate (2, 3 or 4) for giving resource r (RULES.md maritime-rate).
+    int maritime_rate(PlayerId p, Resource r) const;
+    // The next player in seat order after p who has not resigned (p itself if alone).
+    PlayerId next_player(PlayerId p) const;
+    int active_players() const;  // players who have not resigned
+
+    // Recomputes road_length of every player (or one) and the longest-road holder
+    // (lib/roads.hpp); and the largest-army holder from knights played.
+    void update_road_lengths(PlayerId only = kNoPlayer);
+    void update_awards();
+
+  private:
+    std::shared_ptr<const Board> board_;
+    const Topology* topology_ = nullptr;
+    int players_ = 0;
+    int vp_to_win_ = 10;
+};
+
+// The state as JSON (schemas/state.schema.json): phase, turn, active, rolled, pending
+// seven, robber, bank, deck, players (name, hand, dev cards, pieces left, knights, road
+// length, vp, public_vp, resigned), buildings, roads, awards, winner, open offer.
+nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats);
+
+// A readable text form: the ASCII board (lib/render.hpp) with the robber, then a line per
+// player (hand, dev cards, pieces, VP) and the buildings and roads by vertex/edge id.
+std::string state_to_text(const GameState& s, const std::vector<Seat>& seats);
+
+}  // namespace ctk
