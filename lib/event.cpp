@@ -1,0 +1,667 @@
+// The native game log: JSON (one document) and JSON Lines in and out. Structure only;
+// the rules live in rules.cpp.
+#include "event.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "json_util.hpp"
+
+namespace ctk {
+
+using nlohmann::json;
+using namespace json_util;
+
+namespace {
+
+constexpr std::array<std::string_view, kDevCardKinds> kDevCardNames{
+    "knight", "victory_point", "road_building", "year_of_plenty", "monopoly"};
+
+// In EventBody index order.
+constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventTypeNames{
+    "place_settlement", "place_road",         "roll",
+    "discard",          "move_robber",        "trade_bank",
+    "trade_offer",      "trade_accept",       "trade_reject",
+    "trade_cancel",     "trade_player",       "build_road",
+    "build_settlement", "build_city",         "buy_dev_card",
+    "play_knight",      "play_road_building", "play_year_of_plenty",
+    "play_monopoly",    "end_turn",           "resign"};
+
+constexpr std::string_view kCornerList = "N, NE, SE, S, SW, NW";
+constexpr std::string_view kSideList = "NE, E, SE, SW, W, NW";
+
+std::string join_names(auto const& names) {
+    std::string s;
+    for (auto n : names) {
+        if (!s.empty()) s += ", ";
+        s += n;
+    }
+    return s;
+}
+
+PlayerId player_from_json(const json& j, const std::vector<Seat>& seats, std::string_view path) {
+    if (!j.is_string())
+        throw InputError(fmt::format("{}: expected a seat name, got {}", path, type_name(j)));
+    const auto& s = j.get_ref<const std::string&>();
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        if (seats[i].name == s) return static_cast<PlayerId>(i);
+    std::vector<std::string_view> names;
+    for (const auto& seat : seats) names.push_back(seat.name);
+    throw InputError(fmt::format("{}: \"{}\" is not a seat of this log (seats: {})", path, s,
+                                 join_names(names)));
+}
+
+// A player, or kNoPlayer for null / absent.
+PlayerId optional_player(const json* j, const std::vector<Seat>& seats, std::string_view path) {
+    if (!j || j->is_null()) return kNoPlayer;
+    return player_from_json(*j, seats, path);
+}
+
+Resource resource_from_json(const json& j, std::string_view path) {
+    if (j.is_string()) {
+        const auto& name = j.get_ref<const std::string&>();
+        if (auto r = parse_resource(name); r && resource_name(*r) == name) return *r;
+    }
+    throw InputError(fmt::format(
+        "{}: expected a resource (brick, lumber, wool, grain, ore), got {}", path, type_name(j)));
+}
+
+VertexId vertex_from_json(const json& j, const Topology& t, std::string_view path) {
+    if (j.is_object()) {
+        int h = as_int(member(j, "hex", path), field(path, "hex"), 0, t.hex_count() - 1);
+        const json& c = member(j, "corner", path);
+        auto corner = c.is_string() ? parse_corner(c.get_ref<const std::string&>()) : std::nullopt;
+        if (!corner)
+            throw InputError(fmt::format("{}: expected a corner ({}), got {}",
+                                         field(path, "corner"), kCornerList, type_name(c)));
+        for (const auto& [k, v] : j.items())
+            if (k != "hex" && k != "corner")
+                throw InputError(
+                    fmt::format("{}: unknown field (expected hex, corner)", field(path, k)));
+        return t.vertex_id({h, *corner});
+    }
+    return as_int(j, path, 0, t.vertex_count() - 1);
+}
+
+EdgeId edge_from_json(const json& j, const Topology& t, std::string_view path) {
+    if (j.is_object()) {
+        int h = as_int(member(j, "hex", path), field(path, "hex"), 0, t.hex_count() - 1);
+        const json& c = member(j, "side", path);
+        auto side = c.is_string() ? parse_side(c.get_ref<const std::string&>()) : std::nullopt;
+        if (!side)
+            throw InputError(fmt::format("{}: expected a side ({}), got {}", field(path, "side"),
+                                         kSideList, type_name(c)));
+        for (const auto& [k, v] : j.items())
+            if (k != "hex" && k != "side")
+                throw InputError(
+                    fmt::format("{}: unknown field (expected hex, side)", field(path, k)));
+        return t.edge_id({h, *side});
+    }
+    return as_int(j, path, 0, t.edge_count() - 1);
+}
+
+// Field reader for one event object: looks fields up by name, remembers which were used
+// so that an unknown (misspelled) field is reported.
+class Fields {
+  public:
+    Fields(const json& j, std::string_view path) : j_(j), path_(path) {}
+    const json& req(std::string_view key) {
+        const json* m = opt(key);
+        if (!m) throw InputError(fmt::format("{}: missing", field(path_, key)));
+        return *m;
+    }
+    const json* opt(std::string_view key) {
+        used_[n_used_++] = key;
+        auto it = j_.find(key);
+        return it == j_.end() ? nullptr : &*it;
+    }
+    std::string at(std::string_view key) const { return field(path_, key); }
+    // Every member must be one of the used keys, "type", "claims" or "note".
+    void finish() const {
+        for (const auto& [k, v] : j_.items())
+            if (!known(k)) {
+                std::string expected = "type";
+                for (int i = 0; i < n_used_; ++i) expected += fmt::format(", {}", used_[i]);
+                throw InputError(fmt::format("{}: unknown field (expected {}, claims, note)",
+                                             field(path_, k), expected));
+            }
+    }
+
+  private:
+    bool known(std::string_view k) const {
+        if (k == "type" || k == "claims" || k == "note") return true;
+        for (int i = 0; i < n_used_; ++i)
+            if (used_[i] == k) return true;
+        return false;
+    }
+    const json& j_;
+    std::string_view path_;
+    std::array<std::string_view, 8> used_{};
+    int n_used_ = 0;
+};
+
+std::string format_line_prefix(std::string_view name, std::size_t i, int line) {
+    if (line > 0) return fmt::format("{}: event {} (line {})", name, i, line);
+    return fmt::format("{}: event {}", name, i);
+}
+
+}  // namespace
+
+std::string_view dev_card_name(DevCard c) {
+    return kDevCardNames[static_cast<std::size_t>(c)];
+}
+
+std::optional<DevCard> parse_dev_card(std::string_view s) {
+    for (std::size_t i = 0; i < kDevCardNames.size(); ++i)
+        if (kDevCardNames[i] == s) return static_cast<DevCard>(i);
+    return std::nullopt;
+}
+
+std::string_view event_type_name(const EventBody& e) {
+    return kEventTypeNames[e.index()];
+}
+
+PlayerId event_player(const EventBody& e) {
+    return std::visit([](const auto& b) { return b.player; }, e);
+}
+
+std::string event_summary(const EventBody& e) {
+    std::string_view type = event_type_name(e);
+    return std::visit(
+        [&](const auto& b) -> std::string {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, PlaceSettlement> ||
+                          std::is_same_v<T, BuildSettlement> || std::is_same_v<T, BuildCity>)
+                return fmt::format("{} {}", type, b.vertex);
+            else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>)
+                return fmt::format("{} {}", type, b.edge);
+            else if constexpr (std::is_same_v<T, Roll>)
+                return fmt::format("{} {}", type, b.die1 + b.die2);
+            else if constexpr (std::is_same_v<T, MoveRobber>)
+                return fmt::format("{} {}", type, b.hex);
+            else if constexpr (std::is_same_v<T, PlayMonopoly>)
+                return fmt::format("{} {}", type, resource_name(b.resource));
+            else if constexpr (std::is_same_v<T, BuyDevCard>)
+                return b.card ? fmt::format("{} {}", type, dev_card_name(*b.card))
+                              : std::string(type);
+            else
+                return std::string(type);
+        },
+        e);
+}
+
+json resources_to_json(const ResourceCounts& r) {
+    json j = json::object();
+    for (Resource res : kResources)
+        if (int n = r[static_cast<std::size_t>(res)]; n != 0)
+            j[std::string(resource_name(res))] = n;
+    return j;
+}
+
+ResourceCounts resources_from_json(const json& j, std::string_view path) {
+    if (!j.is_object())
+        throw InputError(fmt::format("{}: expected a resource map like {{\"brick\": 1}}, got {}",
+                                     path, type_name(j)));
+    ResourceCounts r{};
+    for (const auto& [k, v] : j.items()) {
+        auto res = parse_resource(k);
+        if (!res || resource_name(*res) != k)
+            throw InputError(fmt::format(
+                "{}: unknown resource \"{}\" (expected brick, lumber, wool, grain, ore)", path, k));
+        r[static_cast<std::size_t>(*res)] = as_int(v, field(path, k), 0, 95);
+    }
+    return r;
+}
+
+json claims_to_json(const Claims& c, const std::vector<Seat>& seats) {
+    json j = json::object();
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(seats[p].name); };
+    if (c.received) {
+        json r = json::object();
+        for (std::size_t p = 0; p < c.received->size() && p < seats.size(); ++p)
+            r[seats[p].name] = resources_to_json((*c.received)[p]);
+        j["received"] = std::move(r);
+    }
+    if (c.longest_road) j["longest_road"] = name(*c.longest_road);
+    if (c.largest_army) j["largest_army"] = name(*c.largest_army);
+    if (c.vp) {
+        json r = json::object();
+        for (std::size_t p = 0; p < c.vp->size() && p < seats.size(); ++p)
+            r[seats[p].name] = (*c.vp)[p];
+        j["vp"] = std::move(r);
+    }
+    if (c.winner) j["winner"] = name(*c.winner);
+    return j;
+}
+
+Claims claims_from_json(const json& j, const std::vector<Seat>& seats, std::string_view path) {
+    as_object(j, path);
+    Claims c;
+    for (const auto& [k, v] : j.items()) {
+        std::string at = field(path, k);
+        if (k == "received") {
+            as_object(v, at);
+            std::vector<ResourceCounts> r(seats.size(), ResourceCounts{});
+            for (const auto& [pk, pv] : v.items()) {
+                PlayerId p = player_from_json(json(pk), seats, at);
+                r[static_cast<std::size_t>(p)] = resources_from_json(pv, field(at, pk));
+            }
+            c.received = std::move(r);
+        } else if (k == "longest_road") {
+            c.longest_road = optional_player(&v, seats, at);
+        } else if (k == "largest_army") {
+            c.largest_army = optional_player(&v, seats, at);
+        } else if (k == "winner") {
+            c.winner = optional_player(&v, seats, at);
+        } else if (k == "vp") {
+            as_object(v, at);
+            // Players not named keep -1: "not stated".
+            std::vector<int> vp(seats.size(), -1);
+            for (const auto& [pk, pv] : v.items()) {
+                PlayerId p = player_from_json(json(pk), seats, at);
+                vp[static_cast<std::size_t>(p)] = as_int(pv, field(at, pk), 0, 100);
+            }
+            c.vp = std::move(vp);
+        } else {
+            throw InputError(fmt::format(
+                "{}: unknown claim (expected received, longest_road, largest_army, vp, winner)",
+                at));
+        }
+    }
+    return c;
+}
+
+json event_to_json(const Event& e, const std::vector<Seat>& seats) {
+    json j = json::object();
+    j["type"] = event_type_name(e.body);
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(seats[p].name); };
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            j["player"] = name(b.player);
+            if constexpr (std::is_same_v<T, PlaceSettlement> ||
+                          std::is_same_v<T, BuildSettlement> || std::is_same_v<T, BuildCity>) {
+                j["vertex"] = b.vertex;
+            } else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>) {
+                j["edge"] = b.edge;
+            } else if constexpr (std::is_same_v<T, Roll>) {
+                j["dice"] = {b.die1, b.die2};
+            } else if constexpr (std::is_same_v<T, Discard>) {
+                j["cards"] = resources_to_json(b.cards);
+            } else if constexpr (std::is_same_v<T, MoveRobber>) {
+                j["hex"] = b.hex;
+                j["victim"] = name(b.victim);
+                j["stolen"] = b.stolen ? json(resource_name(*b.stolen)) : json();
+            } else if constexpr (std::is_same_v<T, TradeBank>) {
+                j["give"] = resources_to_json(b.give);
+                j["get"] = resources_to_json(b.get);
+            } else if constexpr (std::is_same_v<T, TradeOffer>) {
+                j["to"] = name(b.to);
+                j["give"] = resources_to_json(b.give);
+                j["get"] = resources_to_json(b.get);
+            } else if constexpr (std::is_same_v<T, TradePlayer>) {
+                j["partner"] = name(b.partner);
+                j["give"] = resources_to_json(b.give);
+                j["get"] = resources_to_json(b.get);
+            } else if constexpr (std::is_same_v<T, BuyDevCard>) {
+                j["card"] = b.card ? json(dev_card_name(*b.card)) : json();
+            } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
+                j["take"] = resources_to_json(b.take);
+            } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
+                j["resource"] = resource_name(b.resource);
+            }
+        },
+        e.body);
+    if (e.claims) j["claims"] = claims_to_json(*e.claims, seats);
+    return j;
+}
+
+Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topology& t,
+                      std::string_view path) {
+    as_object(j, path);
+    Fields f(j, path);
+    auto it = j.find("type");
+    if (it == j.end()) throw InputError(fmt::format("{}: missing", field(path, "type")));
+    if (!it->is_string())
+        throw InputError(
+            fmt::format("{}: expected an event type, got {}", field(path, "type"), type_name(*it)));
+    const std::string& type = it->get_ref<const std::string&>();
+    std::size_t ti = 0;
+    while (ti < kEventTypeNames.size() && kEventTypeNames[ti] != type) ++ti;
+    if (ti == kEventTypeNames.size())
+        throw InputError(fmt::format("{}: unknown event type \"{}\" (expected {})",
+                                     field(path, "type"), type, join_names(kEventTypeNames)));
+
+    PlayerId player = player_from_json(f.req("player"), seats, f.at("player"));
+    auto vertex = [&] { return vertex_from_json(f.req("vertex"), t, f.at("vertex")); };
+    auto edge = [&] { return edge_from_json(f.req("edge"), t, f.at("edge")); };
+    auto res = [&](std::string_view k) { return resources_from_json(f.req(k), f.at(k)); };
+
+    Event e;
+    switch (ti) {
+        case 0:
+            e.body = PlaceSettlement{player, vertex()};
+            break;
+        case 1:
+            e.body = PlaceRoad{player, edge()};
+            break;
+        case 2: {
+            const json& d = f.req("dice");
+            std::string at = f.at("dice");
+            if (!d.is_array() || d.size() != 2)
+                throw InputError(
+                    fmt::format("{}: expected two dice like [3, 4], got {}", at, type_name(d)));
+            e.body =
+                Roll{player, as_int(d[0], index(at, 0), 1, 6), as_int(d[1], index(at, 1), 1, 6)};
+            break;
+        }
+        case 3:
+            e.body = Discard{player, res("cards")};
+            break;
+        case 4: {
+            HexId h = as_int(f.req("hex"), f.at("hex"), 0, t.hex_count() - 1);
+            PlayerId victim = optional_player(f.opt("victim"), seats, f.at("victim"));
+            std::optional<Resource> stolen;
+            if (const json* s = f.opt("stolen"); s && !s->is_null())
+                stolen = resource_from_json(*s, f.at("stolen"));
+            if (stolen && victim == kNoPlayer)
+                throw InputError(fmt::format("{}: a stolen card needs a victim", f.at("stolen")));
+            e.body = MoveRobber{player, h, victim, stolen};
+            break;
+        }
+        case 5:
+            e.body = TradeBank{player, res("give"), res("get")};
+            break;
+        case 6: {
+            PlayerId to = player_from_json(f.req("to"), seats, f.at("to"));
+            e.body = TradeOffer{player, to, res("give"), res("get")};
+            break;
+        }
+        case 7:
+            e.body = TradeAccept{player};
+            break;
+        case 8:
+            e.body = TradeReject{player};
+            break;
+        case 9:
+            e.body = TradeCancel{player};
+            break;
+        case 10: {
+            PlayerId partner = player_from_json(f.req("partner"), seats, f.at("partner"));
+            e.body = TradePlayer{player, partner, res("give"), res("get")};
+            break;
+        }
+        case 11:
+            e.body = BuildRoad{player, edge()};
+            break;
+        case 12:
+            e.body = BuildSettlement{player, vertex()};
+            break;
+        case 13:
+            e.body = BuildCity{player, vertex()};
+            break;
+        case 14: {
+            std::optional<DevCard> card;
+            if (const json* c = f.opt("card"); c && !c->is_null()) {
+                if (c->is_string()) card = parse_dev_card(c->get_ref<const std::string&>());
+                if (!card)
+                    throw InputError(
+                        fmt::format("{}: expected a development card ({}) or null, got {}",
+                                    f.at("card"), join_names(kDevCardNames), type_name(*c)));
+            }
+            e.body = BuyDevCard{player, card};
+            break;
+        }
+        case 15:
+            e.body = PlayKnight{player};
+            break;
+        case 16:
+            e.body = PlayRoadBuilding{player};
+            break;
+        case 17:
+            e.body = PlayYearOfPlenty{player, res("take")};
+            break;
+        case 18:
+            e.body = PlayMonopoly{player, resource_from_json(f.req("resource"), f.at("resource"))};
+            break;
+        case 19:
+            e.body = EndTurn{player};
+            break;
+        default:
+            e.body = Resign{player};
+            break;
+    }
+    if (auto n = j.find("note"); n != j.end() && !n->is_string())
+        throw InputError(fmt::format("{}: expected a string, got {}", f.at("note"), type_name(*n)));
+    if (auto c = j.find("claims"); c != j.end())
+        e.claims = std::make_shared<const Claims>(claims_from_json(*c, seats, f.at("claims")));
+    f.finish();
+    return e;
+}
+
+const Board& log_board(const GameLog& log) {
+    static const Board beginner = Board::beginner();
+    return log.board ? *log.board : beginner;
+}
+
+json log_header_to_json(const GameLog& log) {
+    json seats = json::array();
+    for (const auto& s : log.seats) {
+        json sj = {{"name", s.name}, {"color", s.color.empty() ? s.name : s.color}};
+        if (s.source_seat) sj["source_seat"] = *s.source_seat;
+        seats.push_back(std::move(sj));
+    }
+    json j = {{"format", "catan-log"},
+              {"version", log.version},
+              {"options", {{"vp_to_win", log.options.vp_to_win}}},
+              {"seats", std::move(seats)}};
+    if (log.board) j["board"] = board_to_json(*log.board);
+    if (!log.source.empty()) j["source"] = log.source;
+    return j;
+}
+
+namespace {
+
+// Reads the header object (JSON document minus events, or the first JSONL line).
+GameLog header_from_json(const json& j, bool document) {
+    as_object(j, "");
+    GameLog log;
+    for (const auto& [k, v] : j.items()) {
+        if (k == "format") {
+            if (!v.is_string() || v.get_ref<const std::string&>() != "catan-log")
+                throw InputError(
+                    fmt::format("format: expected \"catan-log\", got {}", type_name(v)));
+        } else if (k == "version") {
+            log.version = as_int(v, "version", 1, 1);
+        } else if (k == "options") {
+            as_object(v, "options");
+            for (const auto& [ok, ov] : v.items()) {
+                if (ok == "vp_to_win")
+                    log.options.vp_to_win = as_int(ov, "options.vp_to_win", 3, 30);
+                else
+                    throw InputError(
+                        fmt::format("options.{}: unknown option (expected vp_to_win)", ok));
+            }
+        } else if (k == "seats") {
+            as_array(v, "seats");
+            if (v.size() < 2 || v.size() > static_cast<std::size_t>(kMaxPlayers))
+                throw InputError(
+                    fmt::format("seats: expected 2..{} seats, got {}", kMaxPlayers, v.size()));
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                std::string p = index("seats", i);
+                as_object(v[i], p);
+                Seat s;
+                for (const auto& [sk, sv] : v[i].items()) {
+                    if (sk == "name")
+                        s.name = as_string(sv, field(p, "name"));
+                    else if (sk == "color")
+                        s.color = as_string(sv, field(p, "color"));
+                    else if (sk == "source_seat")
+                        s.source_seat = as_int(sv, field(p, "source_seat"), 0, 1000);
+                    else
+                        throw InputError(fmt::format(
+                            "{}: unknown field (expected name, color, source_seat)", field(p, sk)));
+                }
+                if (s.name.empty()) throw InputError(fmt::format("{}: missing", field(p, "name")));
+                for (const auto& other : log.seats)
+                    if (other.name == s.name)
+                        throw InputError(fmt::format("{}: duplicate seat name \"{}\"",
+                                                     field(p, "name"), s.name));
+                if (s.color.empty()) s.color = s.name;
+                log.seats.push_back(std::move(s));
+            }
+        } else if (k == "board") {
+            try {
+                log.board = board_from_json(v);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("board.{}", e.what()));
+            }
+        } else if (k == "source") {
+            log.source = as_string(v, "source");
+        } else if (k == "events" && document) {
+            // read by the caller
+        } else {
+            throw InputError(fmt::format(
+                "{}: unknown field (expected format, version, options, seats, board, source{})", k,
+                document ? ", events" : ""));
+        }
+    }
+    if (!j.contains("format")) throw InputError("format: missing (expected \"catan-log\")");
+    if (log.seats.empty()) throw InputError("seats: missing");
+    return log;
+}
+
+bool blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+}  // namespace
+
+GameLog read_log(std::string_view text, std::string_view name) {
+    // Detection: the first non-blank line parsed alone. A header object without "events"
+    // followed by more lines is JSON Lines; anything else is read as one document.
+    std::size_t pos = 0, line_no = 0;
+    std::string_view first;
+    std::size_t first_line = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        ++line_no;
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        if (!blank(line)) {
+            first = line;
+            first_line = line_no;
+            break;
+        }
+    }
+    if (first.empty())
+        throw InputError(fmt::format("{}: empty input (expected a catan-log)", name));
+
+    json head = json::parse(first, nullptr, false);
+    bool jsonl = !head.is_discarded() && head.is_object() && !head.contains("events");
+    if (!jsonl) {
+        json doc;
+        try {
+            doc = json::parse(text);
+        } catch (const json::parse_error& e) {
+            throw InputError(fmt::format("{}: not valid JSON: {}", name, e.what()));
+        }
+        GameLog log;
+        try {
+            log = header_from_json(doc, true);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: header: {}", name, e.what()));
+        }
+        const json* events = doc.contains("events") ? &doc["events"] : nullptr;
+        if (!events) throw InputError(fmt::format("{}: events: missing", name));
+        if (!events->is_array())
+            throw InputError(
+                fmt::format("{}: events: expected an array, got {}", name, type_name(*events)));
+        const Topology& t = log_board(log).topology();
+        log.events.reserve(events->size());
+        for (std::size_t i = 0; i < events->size(); ++i) {
+            try {
+                log.events.push_back(
+                    event_from_json((*events)[i], log.seats, t, index("events", i)));
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("{}: {}", format_line_prefix(name, i, 0), e.what()));
+            }
+        }
+        return log;
+    }
+
+    GameLog log;
+    try {
+        log = header_from_json(head, false);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: header (line {}): {}", name, first_line, e.what()));
+    }
+    const Topology& t = log_board(log).topology();
+    log.events.reserve(
+        std::count(text.begin() + static_cast<std::ptrdiff_t>(pos), text.end(), '\n') + 1);
+    std::string path;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        ++line_no;
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        if (blank(line)) continue;
+        std::size_t i = log.events.size();
+        path.assign("events[");
+        char buf[16];
+        auto r = std::to_chars(buf, buf + sizeof buf, i);
+        path.append(buf, r.ptr).push_back(']');
+        json j = json::parse(line, nullptr, false);
+        if (j.is_discarded()) {
+            // Re-parse with exceptions for nlohmann's message (where and what).
+            try {
+                json again = json::parse(line);
+            } catch (const json::parse_error& e) {
+                throw InputError(fmt::format("{}: not valid JSON: {}",
+                                             format_line_prefix(name, i, static_cast<int>(line_no)),
+                                             e.what()));
+            }
+        }
+        try {
+            log.events.push_back(event_from_json(j, log.seats, t, path));
+        } catch (const InputError& e) {
+            throw InputError(fmt::format(
+                "{}: {}", format_line_prefix(name, i, static_cast<int>(line_no)), e.what()));
+        }
+        log.events.back().source_line = static_cast<int>(line_no);
+    }
+    return log;
+}
+
+std::string write_log(const GameLog& log, LogFormat format) {
+    json head = log_header_to_json(log);
+    std::string out;
+    if (format == LogFormat::kJsonl) {
+        out = head.dump();
+        out += '\n';
+        for (const auto& e : log.events) {
+            out += event_to_json(e, log.seats).dump();
+            out += '\n';
+        }
+        return out;
+    }
+    // One document: the header fields, then the events one per line (diff-friendly).
+    std::string h = head.dump(2);
+    h.pop_back();  // the closing brace
+    while (!h.empty() && (h.back() == '\n' || h.back() == ' ')) h.pop_back();
+    out = h;
+    out += ",\n  \"events\": [";
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        out += i ? ",\n    " : "\n    ";
+        out += event_to_json(log.events[i], log.seats).dump();
+    }
+    out += log.events.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+}  // namespace ctk
