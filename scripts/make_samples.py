@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Writes the sample game logs of samples/logs/ (valid/, invalid/, malformed/).
+
+Every game is built event by event on the beginner board with scripts/catan_model.py,
+which tracks hands, bank, deck, pieces, robber and awards and asserts each rule, so the
+valid samples are legal and each invalid sample is a legal prefix plus exactly one
+offending event. The dice are chosen here (a log records what chance decided), which
+steers production towards what a sample needs.
+
+Usage: scripts/make_samples.py            (rewrites the files; run from anywhere)
+       scripts/make_samples.py --check    (exit 1 if a committed file differs)
+Python 3 standard library only.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from catan_model import RES, ROOT, Game, dumps_doc, dumps_jsonl, total  # noqa: E402
+
+OUT = os.path.join(ROOT, "samples", "logs")
+SEATS3 = ["red", "blue", "white"]
+files = {}  # relative path -> text
+
+
+def write(rel, text):
+    files[rel] = text
+
+
+def put_valid(name, g, jsonl=False):
+    doc = g.document()
+    write(f"valid/{name}", dumps_jsonl(doc) if jsonl else dumps_doc(doc))
+    return g
+
+
+def put_invalid(rule, g, index, message, strict=False):
+    """An invalid sample: g.events must end with the offending event at `index` (or the
+    log breaks the rule as a whole: index -1)."""
+    assert index == -1 or index == len(g.events) - 1, (rule, index, len(g.events))
+    write(f"invalid/{rule}.json", dumps_doc(g.document()))
+    exp = {"rule_id": rule, "event_index": index, "message_contains": message}
+    if strict:
+        exp["strict"] = True
+    write(f"invalid/{rule}.expected.json", json.dumps(exp, indent=2) + "\n")
+
+
+# ---------------------------------------------------------------------------------------
+# Openings. Red 19 (fields 12, hills 6, forest 11) and 35 (forest 3, mountains 8,
+# pasture 5); blue 13 (forest 9, pasture 4, hills 10) and 42 (mountains 3, fields 4,
+# fields 6); white 26 (mountains 8, 3:1 harbor) and 45 (pasture 5, pasture 11, wool 2:1
+# harbor).
+def setup3(g, claims=True):
+    g.place("red", 19, 26)
+    g.place("blue", 13, 21)
+    g.place("white", 26, 32)
+    g.place("white", 45, 60, claims=["received"] if claims else ())
+    g.place("blue", 42, 57, claims=["received"] if claims else ())
+    g.place("red", 35, 46, claims=["received"] if claims else ())
+    return g
+
+
+def new3(**kw):
+    return setup3(Game(SEATS3, **kw))
+
+
+def play_knight(g, hex_, victim=None):
+    g.play_knight()
+    vs = g.victims(hex_)
+    if victim is None and vs:
+        victim = g.name(min(vs))
+    g.move_robber(hex_, victim)
+
+
+def discard_all(g, keep=None):
+    """Every player owing a discard after a 7 discards, first from the resources they
+    need least (`keep`: name -> cards to keep when possible)."""
+    for p in sorted(g.discard_owed):
+        want = (keep or {}).get(g.name(p), {})
+        left, cards = g.discard_owed[p], {}
+        for spare in (True, False):
+            for r in RES:
+                k = min(left, g.hand[p][r] - cards.get(r, 0) - (want.get(r, 0) if spare else 0))
+                if k > 0:
+                    cards[r] = cards.get(r, 0) + k
+                    left -= k
+        assert left == 0
+        g.discard(p, cards)
+
+
+def finish_turn(g):
+    """Ends the active player's turn, rolling first if needed (a dull roll of 2 or 12)."""
+    if not g.rolled:
+        g.roll(2)
+    g.end_turn()
+
+
+def next_free_road(g, p):
+    for e in range(len(g.topo.edges)):
+        if e not in g.roads and g.touches_own(p, e):
+            return e
+    raise AssertionError("no free edge")
+
+
+# ---------------------------------------------------------------------------------------
+# Valid samples
+def complete_game():
+    """Red wins with 3 settlements, a city, longest road, largest army and a VP card."""
+    g = new3(source="scripts/make_samples.py: complete 3-player game, red wins with 10 VP")
+    # Red's chain 19-20-31-32-33-34-35 joins both settlements: roads 35, 43, 44, 45.
+    g.roll(6, claims=["received"])  # red: brick from hills 6
+    g.end_turn()
+    g.gather("red", {"brick": 2, "lumber": 2})
+    g.build_road(35)
+    g.build_road(43)
+    g.end_turn()
+    g.gather("red", {"brick": 2, "lumber": 2, "wool": 1, "grain": 1})
+    g.build_road(44)
+    g.build_settlement(33)
+    g.end_turn()
+    g.gather("red", {"brick": 1, "lumber": 1})
+    g.build_road(45, claims=["longest_road", "vp"])  # length 6: longest road
+    g.end_turn()
+    # A 7 while red holds more than 7 cards: red discards half, blue robs red.
+    g.gather("red", {"ore": 3, "wool": 3, "grain": 4})
+    g.end_turn()
+    while g.active != 1:
+        finish_turn(g)
+    assert g.hand_size(0) > 7
+    g.roll(7, dice=[3, 4])
+    discard_all(g, keep={"red": {"ore": 1, "wool": 1, "grain": 1}})
+    g.move_robber(4, "red")  # hills 6: red at 19
+    g.end_turn()
+    # Red buys knight, knight, knight, victory point over turns and plays one knight a turn.
+    for card in ["knight", "victory_point", "knight", "knight"]:
+        g.gather("red", {"ore": 1, "wool": 1, "grain": 1})
+        g.buy_dev(card)
+        g.end_turn()
+    knights_hexes = [6, 17, 2]
+    for i, h in enumerate(knights_hexes):
+        while g.active != 0:
+            finish_turn(g)
+        if i == 0:
+            play_knight(g, h)  # before the roll
+            g.roll(g.sum_for(0, "grain"))
+        else:
+            g.roll(g.sum_for(0, "ore"))
+            play_knight(g, h)
+        if i == 2:
+            break
+        g.end_turn()
+    assert g.army == 0, g.played
+    g.end_turn()
+    g.gather("red", {"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
+    g.build_settlement(31, claims=["vp"])
+    g.end_turn()
+    g.gather("red", {"ore": 3, "grain": 2})
+    assert g.vp(0) == 9, g.vp(0)
+    g.build_city(35, claims=["vp", "longest_road", "largest_army", "winner"])
+    assert g.winner == 0
+    return g
+
+
+def trades_game():
+    """Bank trades at 4:1, 3:1 and 2:1; offers accepted, rejected, cancelled and withdrawn;
+    player trades with and without an offer."""
+    g = new3(source="scripts/make_samples.py: every kind of trade")
+    g.gather("red", {"lumber": 4, "wool": 2})
+    g.trade_bank({"lumber": 4}, {"brick": 1})  # red has no harbor: 4:1
+    g.trade_offer("blue", {"wool": 1}, {"grain": 1})
+    g.trade_accept("blue")
+    g.trade_player("blue", {"wool": 1}, {"grain": 1})
+    g.trade_offer("white", {"wool": 1}, {"ore": 1})
+    g.trade_reject("white")
+    g.trade_offer("blue", {"brick": 1}, {"ore": 1})
+    g.trade_cancel()
+    g.trade_offer("white", {"brick": 1}, {"ore": 1})
+    g.end_turn()  # ending the turn withdraws the open offer
+    g.gather("white", {"ore": 3, "wool": 7})
+    g.trade_bank({"ore": 3}, {"grain": 1})  # white's 3:1 harbor at 26
+    g.trade_bank({"wool": 2}, {"brick": 1})  # white's wool 2:1 harbor at 45
+    g.trade_bank({"wool": 4}, {"lumber": 1, "grain": 1})  # two bundles in one trade
+    red_has = max((r for r in RES if r != "wool"), key=lambda r: g.hand[0][r])
+    g.trade_player("red", {"wool": 1}, {red_has: 1}, claims=["vp"])  # no offer: allowed
+    g.end_turn()
+    return g
+
+
+def dev_cards_game():
+    """Every development card bought and played: a knight and road building before the
+    roll, year of plenty and monopoly after it; a victory point card held; a 7 that robs
+    nobody."""
+    g = new3(source="scripts/make_samples.py: development cards")
+    for card in ["knight", "road_building", "year_of_plenty", "monopoly", "victory_point"]:
+        g.gather("red", {"ore": 1, "wool": 1, "grain": 1})
+        g.buy_dev(card)
+        g.end_turn()
+    finish_turn(g)
+    finish_turn(g)
+    play_knight(g, 6)  # before the roll; robs blue
+    g.roll(8)
+    g.end_turn()
+    finish_turn(g)
+    finish_turn(g)
+    g.play_road_building()  # before the roll: both roads at once
+    g.build_road(next_free_road(g, 0))
+    g.build_road(next_free_road(g, 0))
+    g.roll(5)
+    g.end_turn()
+    finish_turn(g)
+    finish_turn(g)
+    g.roll(10)
+    g.play_year_of_plenty({"brick": 1, "grain": 1}, claims=["vp"])
+    g.end_turn()
+    finish_turn(g)
+    g.roll(7, dice=[6, 1])  # white rolls a 7
+    discard_all(g)
+    g.move_robber(0)  # mountains 10: nobody there to rob
+    g.end_turn()
+    g.roll(6)
+    g.play_monopoly("grain", claims=["vp"])
+    g.end_turn()
+    return g
+
+
+def resign_2p_game():
+    """Two players (recorded games have them); blue resigns, red wins."""
+    g = Game(["red", "blue"], source="scripts/make_samples.py: two players, blue resigns")
+    g.place("red", 19, 26)
+    g.place("blue", 13, 21)
+    g.place("blue", 42, 57)
+    g.place("red", 35, 46)
+    for _ in range(3):
+        finish_turn(g)
+    g.roll(9)
+    g.resign("blue", claims=["winner"])
+    assert g.winner == 0
+    return g
+
+
+def resign_3p_game():
+    """White resigns on their turn; the game goes on without them (JSON Lines form)."""
+    g = new3(source="scripts/make_samples.py: white resigns, play goes on")
+    g.gather("white", {"wool": 2})
+    g.resign("white")
+    for _ in range(4):
+        g.roll(g.sum_for(g.active, "brick") if g.active == 0 else 5)
+        g.end_turn()
+    assert g.active == 0
+    g.roll(4)
+    g.build_road(next_free_road(g, 0))
+    g.end_turn()
+    return g
+
+
+def bank_shortage_game():
+    """The bank runs short of ore: with two players owed nobody gets any; with one player
+    owed, that player gets what is left."""
+    g = new3(source="scripts/make_samples.py: bank shortage of ore")
+    g.gather("blue", {"ore": 3, "grain": 2})
+    g.build_city(42)
+    g.end_turn()
+    fixed_parity = False
+    while g.bank["ore"] >= 2:  # mountains 8 feeds red (35) and white (26)
+        if g.rolled:
+            g.end_turn()
+        g.roll(8)
+        # Production takes ore two at a time; white's 3:1 trade makes the count odd.
+        if (not fixed_parity and g.bank["ore"] % 2 == 0 and g.active == 2
+                and g.hand[2]["ore"] >= 3):
+            g.trade_bank({"ore": 3}, {"grain": 1})
+            fixed_parity = True
+    if g.rolled:
+        g.end_turn()
+    if g.bank["ore"] == 0:
+        raise AssertionError("bank emptied exactly; adjust the sample")
+    g.roll(8, claims=["received"])  # two owed, one ore left: nobody gets ore
+    g.end_turn()
+    g.roll(3, claims=["received"])  # only blue (city, owed 2) is owed: gets the last one
+    assert g.bank["ore"] == 0
+    g.end_turn()
+    return g
+
+
+def write_valid():
+    put_valid("complete-3p.json", complete_game())
+    put_valid("trades.json", trades_game())
+    put_valid("dev-cards.json", dev_cards_game())
+    put_valid("resign-2p.json", resign_2p_game())
+    put_valid("resign-3p.jsonl", resign_3p_game(), jsonl=True)
+    put_valid("bank-shortage.json", bank_shortage_game())
+
+
+def main():
+    write_valid()
+    check = "--check" in sys.argv[1:]
+    bad = 0
+    for rel, text in sorted(files.items()):
+        path = os.path.join(OUT, rel)
+        if check:
+            try:
+                with open(path) as f:
+                    same = f.read() == text
+            except OSError:
+                same = False
+            if not same:
+                print(f"differs: samples/logs/{rel}")
+                bad = 1
+        else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
+    if not check:
+        print(f"wrote {len(files)} files under samples/logs/")
+    return bad
+
+
+if __name__ == "__main__":
+    sys.exit(main())
