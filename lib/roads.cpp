@@ -1,0 +1,331 @@
+#include "roads.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include <fmt/format.h>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+
+namespace ctk {
+
+namespace {
+
+constexpr int kMinRoadLength = 5;  // longest-road: the card needs a trail of 5
+constexpr int kMinArmy = 3;        // largest-army: the card needs 3 played knights
+
+// One player's roads as a compact local graph: local edges 0..edge_count-1 in ascending
+// global id order (so comparing local ids compares global ids), local vertices in order of
+// first appearance. Lives on the stack: the hot path allocates nothing.
+struct Network {
+    int edge_count = 0;
+    int vertex_count = 0;
+    int component_count = 0;
+    std::array<EdgeId, kMaxEdges> edge_id;
+    std::array<std::array<std::uint8_t, 2>, kMaxEdges> ends;
+    std::array<VertexId, kMaxVertices> vertex_id;
+    std::array<std::uint8_t, kMaxVertices> degree;
+    std::array<std::array<std::uint8_t, 3>, kMaxVertices> incident;  // ascending edge ids
+    std::array<bool, kMaxVertices> blocked;
+    std::array<std::uint8_t, kMaxVertices> component;
+    std::array<std::uint8_t, kMaxVertices> component_edges;  // indexed by component
+
+    int other_end(int e, int v) const { return ends[e][0] == v ? ends[e][1] : ends[e][0]; }
+    // A start worth trying: every maximum trail starts at a vertex with an odd number of
+    // roads or at a blocked one, unless its network is a plain unblocked ring (then every
+    // vertex of the ring starts one). Proof: a maximum trail that started elsewhere could
+    // be extended by an unused road at its start.
+    bool is_start(int v) const { return blocked[v] || degree[v] != 2; }
+};
+
+void check_roads(const Topology& t, const EdgeSet& roads) {
+    if (t.edge_count() < kMaxEdges && (roads >> t.edge_count()).any()) {
+        for (int e = t.edge_count(); e < kMaxEdges; ++e)
+            if (roads[static_cast<std::size_t>(e)])
+                throw InputError(fmt::format("road on edge {}: the board has edges 0..{}", e,
+                                             t.edge_count() - 1));
+    }
+}
+
+// Calls f(e) for every set bit of an edge set, ascending.
+template <class F>
+void for_each_edge(const EdgeSet& roads, int edge_count, F&& f) {
+#if defined(__GLIBCXX__)
+    for (std::size_t e = roads._Find_first(); e < static_cast<std::size_t>(edge_count);
+         e = roads._Find_next(e))
+        f(static_cast<int>(e));
+#else
+    for (int e = 0; e < edge_count; ++e)
+        if (roads[static_cast<std::size_t>(e)]) f(e);
+#endif
+}
+
+void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
+                   Network& net) {
+    check_roads(t, roads);
+    std::array<std::int16_t, kMaxVertices> local;
+    local.fill(-1);
+    auto local_vertex = [&](VertexId v) {
+        if (local[v] < 0) {
+            int lv = net.vertex_count++;
+            local[v] = static_cast<std::int16_t>(lv);
+            net.vertex_id[lv] = v;
+            net.degree[lv] = 0;
+            net.blocked[lv] = blocked[static_cast<std::size_t>(v)];
+        }
+        return local[v];
+    };
+    for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+        int le = net.edge_count++;
+        net.edge_id[le] = e;
+        const auto& ev = t.edge_vertices(e);
+        for (int k = 0; k < 2; ++k) {
+            int lv = local_vertex(ev[k]);
+            net.ends[le][k] = static_cast<std::uint8_t>(lv);
+            net.incident[lv][net.degree[lv]++] = static_cast<std::uint8_t>(le);
+        }
+    });
+    // Connected components of the roads (a blocked vertex does not split them here: a
+    // trail may still end on it from either side, and that never joins the two sides).
+    std::array<std::uint8_t, kMaxVertices> stack;
+    constexpr std::uint8_t kUnset = 0xFF;
+    std::fill_n(net.component.begin(), net.vertex_count, kUnset);
+    for (int s = 0; s < net.vertex_count; ++s) {
+        if (net.component[s] != kUnset) continue;
+        auto c = static_cast<std::uint8_t>(net.component_count++);
+        net.component_edges[c] = 0;
+        int top = 0;
+        stack[top++] = static_cast<std::uint8_t>(s);
+        net.component[s] = c;
+        while (top > 0) {
+            int v = stack[--top];
+            net.component_edges[c] =
+                static_cast<std::uint8_t>(net.component_edges[c] + net.degree[v]);  // twice each
+            for (int k = 0; k < net.degree[v]; ++k) {
+                int w = net.other_end(net.incident[v][k], v);
+                if (net.component[w] == kUnset) {
+                    net.component[w] = c;
+                    stack[top++] = static_cast<std::uint8_t>(w);
+                }
+            }
+        }
+    }
+    for (int c = 0; c < net.component_count; ++c) net.component_edges[c] /= 2;
+}
+
+// Edge masks over local edge ids: 64 bits when the player has at most 64 roads (always,
+// in a real game), the full bit set otherwise.
+inline bool has(std::uint64_t m, int e) {
+    return (m >> e) & 1U;
+}
+inline std::uint64_t with(std::uint64_t m, int e) {
+    return m | (std::uint64_t{1} << e);
+}
+inline bool has(const EdgeSet& m, int e) {
+    return m[static_cast<std::size_t>(e)];
+}
+inline EdgeSet with(EdgeSet m, int e) {
+    return m.set(static_cast<std::size_t>(e));
+}
+
+// Length only: depth-first over unused roads, stopping as soon as a trail uses every road
+// of the network being searched.
+template <class Mask>
+struct LengthSearch {
+    explicit LengthSearch(const Network& n) : net(n) {}
+    const Network& net;
+    int best = 0;
+    int target = 0;
+
+    void run(int v, Mask used, int len) {
+        if (len > best) best = len;
+        if (len > 0 && net.blocked[v]) return;  // may end on a blocked vertex, not pass it
+        for (int k = 0; k < net.degree[v] && best < target; ++k) {
+            int e = net.incident[v][k];
+            if (!has(used, e)) run(net.other_end(e, v), with(used, e), len + 1);
+        }
+    }
+};
+
+template <class Mask>
+int longest_length(const Network& net) {
+    // Bigger networks first: a smaller one cannot beat a trail as long as it has roads.
+    std::array<std::uint8_t, kMaxVertices> order;
+    for (int c = 0; c < net.component_count; ++c) order[c] = static_cast<std::uint8_t>(c);
+    std::sort(order.begin(), order.begin() + net.component_count,
+              [&](int a, int b) { return net.component_edges[a] > net.component_edges[b]; });
+    LengthSearch<Mask> search(net);
+    for (int i = 0; i < net.component_count; ++i) {
+        int c = order[i];
+        if (net.component_edges[c] <= search.best) break;
+        search.target = net.component_edges[c];
+        bool any_start = false;
+        for (int v = 0; v < net.vertex_count && search.best < search.target; ++v) {
+            if (net.component[v] != c || !net.is_start(v)) continue;
+            any_start = true;
+            search.run(v, Mask{}, 0);
+        }
+        if (!any_start) search.best = search.target;  // an unblocked ring: walk it all
+    }
+    return search.best;
+}
+
+// The trail itself: every maximum trail is visited, the lowest edge sequence kept.
+template <class Mask>
+struct TrailSearch {
+    explicit TrailSearch(const Network& n) : net(n) {}
+    const Network& net;
+    int best = 0;
+    std::array<std::uint8_t, kMaxEdges> path;
+    std::array<std::uint8_t, kMaxEdges> best_path;
+    int start = -1;
+    int best_start = -1;
+
+    void consider(int len) {
+        if (len < best) return;
+        if (len == best) {
+            int cmp = 0;
+            for (int i = 0; i < len && cmp == 0; ++i)
+                cmp = path[i] < best_path[i] ? -1 : path[i] > best_path[i] ? 1 : 0;
+            // the same single road walked either way: the lower start vertex first
+            if (cmp == 0 && net.vertex_id[start] < net.vertex_id[best_start]) cmp = -1;
+            if (cmp >= 0) return;
+        }
+        best = len;
+        best_start = start;
+        std::copy_n(path.begin(), len, best_path.begin());
+    }
+
+    void run(int v, Mask used, int len) {
+        bool extended = false;
+        if (len == 0 || !net.blocked[v]) {
+            for (int k = 0; k < net.degree[v]; ++k) {
+                int e = net.incident[v][k];
+                if (has(used, e)) continue;
+                extended = true;
+                path[len] = static_cast<std::uint8_t>(e);
+                run(net.other_end(e, v), with(used, e), len + 1);
+            }
+        }
+        if (!extended) consider(len);  // a trail that goes on is never the longest
+    }
+};
+
+template <class Mask>
+Trail longest(const Network& net) {
+    TrailSearch<Mask> search(net);
+    for (int c = 0; c < net.component_count; ++c) {
+        if (net.component_edges[c] < search.best) continue;
+        bool ring = true;
+        for (int v = 0; v < net.vertex_count && ring; ++v)
+            if (net.component[v] == c && net.is_start(v)) ring = false;
+        for (int v = 0; v < net.vertex_count; ++v) {
+            if (net.component[v] != c || !(ring || net.is_start(v))) continue;
+            search.start = v;
+            search.run(v, Mask{}, 0);
+        }
+    }
+    Trail trail;
+    trail.length = search.best;
+    if (search.best == 0) return trail;
+    int v = search.best_start;
+    trail.vertices.push_back(net.vertex_id[v]);
+    for (int i = 0; i < search.best; ++i) {
+        int e = search.best_path[i];
+        v = net.other_end(e, v);
+        trail.edges.push_back(net.edge_id[e]);
+        trail.vertices.push_back(net.vertex_id[v]);
+    }
+    return trail;
+}
+
+void check_holder(int holder, std::size_t players, const char* award) {
+    if (holder != kNoPlayer && (holder < 0 || static_cast<std::size_t>(holder) >= players))
+        throw InputError(fmt::format("{} holder {}: expected -1 (none) or a player 0..{}", award,
+                                     holder, static_cast<int>(players) - 1));
+}
+
+}  // namespace
+
+int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
+    Network net;
+    build_network(t, roads, blocked, net);
+    if (net.edge_count <= 64) return longest_length<std::uint64_t>(net);
+    return longest_length<EdgeSet>(net);
+}
+
+Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
+    Network net;
+    build_network(t, roads, blocked, net);
+    if (net.edge_count <= 64) return longest<std::uint64_t>(net);
+    return longest<EdgeSet>(net);
+}
+
+int road_network_count(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
+    check_roads(t, roads);
+    // One graph node per unblocked vertex, and one per road end at a blocked vertex, so
+    // that an opponent's building splits the roads meeting there.
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+    std::array<int, kMaxVertices> node;
+    node.fill(-1);
+    int nodes = 0;
+    auto node_of = [&](VertexId v) {
+        if (blocked[static_cast<std::size_t>(v)]) return nodes++;
+        if (node[v] < 0) node[v] = nodes++;
+        return node[v];
+    };
+    std::vector<std::pair<int, int>> links;
+    for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+        int a = node_of(t.edge_vertices(e)[0]);
+        int b = node_of(t.edge_vertices(e)[1]);
+        links.emplace_back(a, b);
+    });
+    if (links.empty()) return 0;
+    Graph g(links.begin(), links.end(), static_cast<Graph::vertices_size_type>(nodes));
+    std::vector<int> component(static_cast<std::size_t>(nodes));
+    return static_cast<int>(boost::connected_components(g, component.data()));
+}
+
+int longest_road_holder(int holder, std::span<const int> lengths) {
+    check_holder(holder, lengths.size(), "longest-road");
+    int top = 0, top_count = 0, top_player = kNoPlayer;
+    for (std::size_t p = 0; p < lengths.size(); ++p) {
+        if (lengths[p] > top) {
+            top = lengths[p];
+            top_count = 1;
+            top_player = static_cast<int>(p);
+        } else if (lengths[p] == top) {
+            ++top_count;
+        }
+    }
+    if (holder != kNoPlayer && lengths[static_cast<std::size_t>(holder)] >= kMinRoadLength &&
+        lengths[static_cast<std::size_t>(holder)] == top)
+        return holder;  // a tie with the holder does not move the card
+    if (top >= kMinRoadLength && top_count == 1) return top_player;
+    return kNoPlayer;  // nobody at 5, or a tie for longest: the card is set aside
+}
+
+int largest_army_holder(int holder, std::span<const int> knights) {
+    check_holder(holder, knights.size(), "largest-army");
+    int top = 0, top_count = 0, top_player = kNoPlayer;
+    for (std::size_t p = 0; p < knights.size(); ++p) {
+        if (knights[p] > top) {
+            top = knights[p];
+            top_count = 1;
+            top_player = static_cast<int>(p);
+        } else if (knights[p] == top) {
+            ++top_count;
+        }
+    }
+    if (holder != kNoPlayer) {
+        // Only strictly more than the holder takes it. Knights are played one at a time,
+        // so two players can never overtake together; if a caller skips ahead and they
+        // tie above the holder, the holder keeps the card.
+        if (top > knights[static_cast<std::size_t>(holder)] && top_count == 1) return top_player;
+        return holder;
+    }
+    if (top >= kMinArmy && top_count == 1) return top_player;
+    return kNoPlayer;
+}
+
+}  // namespace ctk
