@@ -1,0 +1,56 @@
+#pragma once
+// Helpers shared by the importers (lib/import/*): finding our vertex and edge ids from a
+// foreign (hex, corner) / (hex, side) pair, whatever hex of the plane it names (sea hexes
+// included), and renumbering the players of events.
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+#include "event.hpp"
+#include "topology.hpp"
+
+namespace ctk {
+
+// Display colours given to imported seats, in turn order.
+inline constexpr std::array<std::string_view, kMaxPlayers> kImportColors{
+    "red", "blue", "white", "orange", "green", "brown"};
+
+// Our vertices and edges by the drawing-grid position of a corner of any axial hex.
+class GridLookup {
+  public:
+    explicit GridLookup(const Topology& t);
+    static const GridLookup& standard();  // over Topology::standard()
+
+    // The vertex at corner c of the hex at axial a (a need not be a land hex); nullopt
+    // when that corner is not a vertex of the board.
+    std::optional<VertexId> vertex_at(Axial a, Corner c) const;
+    // The edge on side s of the hex at axial a; nullopt when it is not an edge of the board.
+    std::optional<EdgeId> edge_at(Axial a, Side s) const;
+
+  private:
+    const Topology* topo_;
+    std::map<std::pair<int, int>, VertexId> by_point_;
+};
+
+// Applies f (int -> PlayerId) to every player field of an event: player, victim (unless
+// kNoPlayer), to, partner.
+template <class F>
+void remap_players(EventBody& body, F&& f) {
+    std::visit(
+        [&](auto& e) {
+            using T = std::decay_t<decltype(e)>;
+            e.player = f(e.player);
+            if constexpr (std::is_same_v<T, MoveRobber>) {
+                if (e.victim != kNoPlayer) e.victim = f(e.victim);
+            }
+            if constexpr (std::is_same_v<T, TradeOffer>) e.to = f(e.to);
+            if constexpr (std::is_same_v<T, TradePlayer>) e.partner = f(e.partner);
+        },
+        body);
+}
+
+}  // namespace ctk
