@@ -1,0 +1,313 @@
+#include "replay.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace ctk {
+
+std::string_view outcome_name(Outcome o) {
+    switch (o) {
+        case Outcome::kComplete:
+            return "complete";
+        case Outcome::kUnfinished:
+            return "unfinished";
+        case Outcome::kInvalid:
+            return "invalid";
+    }
+    return "?";
+}
+
+namespace {
+
+void add(ResourceCounts& to, const ResourceCounts& x) {
+    for (int r = 0; r < kResourceCount; ++r) to[r] += x[r];
+}
+
+// Per-game statistics: what the event moved, seen from the states around it.
+void count_stats(GameStats& st, const GameState& before, const GameState& after, const Event& e) {
+    const auto& got = after.last_received;
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            const int n = after.player_count();
+            if constexpr (std::is_same_v<T, Roll>) {
+                ++st.dice[static_cast<std::size_t>(b.die1 + b.die2)];
+                ++st.rolls;
+                for (int p = 0; p < n; ++p) add(st.cards[p].production, got[p]);
+            } else if constexpr (std::is_same_v<T, PlaceSettlement>) {
+                add(st.cards[b.player].setup, got[b.player]);
+            } else if constexpr (std::is_same_v<T, TradeBank>) {
+                add(st.cards[b.player].trade_bank, got[b.player]);
+            } else if constexpr (std::is_same_v<T, TradePlayer>) {
+                add(st.cards[b.player].trade_player, got[b.player]);
+                add(st.cards[b.partner].trade_player, got[b.partner]);
+            } else if constexpr (std::is_same_v<T, MoveRobber>) {
+                add(st.cards[b.player].steal, got[b.player]);
+                if (b.victim != kNoPlayer) add(st.cards[b.victim].lost_to_robber, got[b.player]);
+            } else if constexpr (std::is_same_v<T, Discard>) {
+                add(st.cards[b.player].lost_to_discard, b.cards);
+            } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
+                add(st.cards[b.player].monopoly, got[b.player]);
+                const int r = static_cast<int>(b.resource);
+                for (int q = 0; q < n; ++q)
+                    if (q != b.player)
+                        st.cards[q].lost_to_monopoly[r] +=
+                            before.players[q].hand[r] - after.players[q].hand[r];
+            } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
+                add(st.cards[b.player].year_of_plenty, got[b.player]);
+            }
+        },
+        e.body);
+}
+
+// A spectator's log may hold unknown development cards: when the log claims the active
+// player won and their unknown cards can make up the VP, they were victory point cards.
+void resolve_hidden_win(GameState& s, const Event& e) {
+    if (!e.claims || !e.claims->winner || s.phase != Phase::kTurn) return;
+    PlayerId w = *e.claims->winner;
+    if (w != s.active || w == kNoPlayer) return;
+    PlayerState& ps = s.players[w];
+    int missing = s.vp_to_win() - s.vp(w);
+    int unknown = ps.dev_unknown_old + ps.dev_unknown_new;
+    const int vp = static_cast<int>(DevCard::kVictoryPoint);
+    if (missing <= 0 || missing > unknown || missing > s.deck[vp]) return;
+    for (int i = 0; i < missing; ++i) {
+        if (ps.dev_unknown_old > 0) {
+            --ps.dev_unknown_old;
+            ++ps.dev_old[vp];
+        } else {
+            --ps.dev_unknown_new;
+            ++ps.dev_new[vp];
+        }
+        --s.deck[vp];
+        --s.deck_unknown_drawn;
+    }
+    s.phase = Phase::kOver;
+    s.winner = w;
+}
+
+std::string pname(const GameLog& log, PlayerId p) {
+    if (p == kNoPlayer) return "nobody";
+    if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
+    return fmt::format("player {}", p);
+}
+
+}  // namespace
+
+Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
+    Verdict v;
+    v.name = std::string(name);
+    GameState s = GameState::initial(log);
+    RuleContext ctx{&log.seats};
+    const bool strict = opt.strict_board || log.options.strict_board;
+
+    // Boards: composition is a violation; red numbers side by side a warning unless strict.
+    for (const auto& p : check_composition(s.board()))
+        v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+    for (const auto& p : check_red_adjacent(s.board())) {
+        if (strict)
+            v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+        else
+            v.warnings.push_back(Warning{p.rule_id, p.message});
+    }
+    if (opt.stats) v.stats.emplace();
+    bool stopped = !v.violations.empty() && !opt.keep_going;
+    const int n = static_cast<int>(log.events.size());
+    for (int i = 0; i < n && !stopped; ++i) {
+        const Event& e = log.events[static_cast<std::size_t>(i)];
+        if (auto bad = check(s, e, i, ctx)) {
+            v.violations.push_back(std::move(*bad));
+            if (!opt.keep_going) break;
+        }
+        const int turn_before = s.turn;
+        const Phase phase_before = s.phase;
+        if (v.stats) {
+            GameState before = s;
+            apply(s, e);
+            count_stats(*v.stats, before, s, e);
+        } else {
+            apply(s, e);
+        }
+        if (std::holds_alternative<Roll>(e.body)) ++v.rolls;
+        ++v.events;
+        resolve_hidden_win(s, e);
+        if (auto bad = check_claims(s, e, i, ctx)) {
+            v.violations.push_back(std::move(*bad));
+            if (!opt.keep_going) break;
+        }
+        if (opt.stop_at_event && i >= *opt.stop_at_event) break;
+        if (opt.stop_at_turn && turn_before == *opt.stop_at_turn &&
+            (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
+            break;
+    }
+
+    v.outcome = !v.violations.empty()   ? Outcome::kInvalid
+                : s.winner != kNoPlayer ? Outcome::kComplete
+                                        : Outcome::kUnfinished;
+    v.longest_road = s.longest_road;
+    v.largest_army = s.largest_army;
+    v.winner = s.winner;
+    v.turns = s.turn;
+    for (int p = 0; p < s.player_count(); ++p) {
+        Standing st;
+        st.player = p;
+        st.vp = s.vp(p);
+        st.settlements = s.settlements_on_board(p);
+        st.cities = 2 * s.cities_on_board(p);
+        st.awards = 2 * ((s.longest_road == p) + (s.largest_army == p));
+        st.vp_cards = s.players[p].vp_cards();
+        st.resigned = s.players[p].resigned;
+        v.standings.push_back(st);
+    }
+    // Rank: the winner first, then by VP; equal VP share a rank.
+    for (auto& st : v.standings) {
+        int better = 0;
+        for (const auto& o : v.standings) {
+            if (o.player == st.player) continue;
+            if (o.player == v.winner || (st.player != v.winner && o.vp > st.vp)) ++better;
+        }
+        st.rank = better + 1;
+    }
+    v.state = std::move(s);
+    return v;
+}
+
+std::string violation_text(const Violation& v, const GameLog& log, std::string_view name) {
+    if (v.event_index < 0 || static_cast<std::size_t>(v.event_index) >= log.events.size())
+        return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    const Event& e = log.events[static_cast<std::size_t>(v.event_index)];
+    return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
+                       pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
+                       v.message);
+}
+
+namespace {
+nlohmann::json counts_json(const ResourceCounts& r) {
+    return resources_to_json(r);
+}
+}  // namespace
+
+nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
+    using nlohmann::json;
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(pname(log, p)); };
+    json violations = json::array();
+    for (const auto& x : v.violations) {
+        json j = {{"rule", x.rule_id},
+                  {"event", x.event_index < 0 ? json() : json(x.event_index)},
+                  {"turn", x.turn},
+                  {"player", name(x.player)},
+                  {"message", x.message},
+                  {"pointer", x.json_pointer},
+                  {"text", violation_text(x, log, v.name)}};
+        violations.push_back(std::move(j));
+    }
+    json warnings = json::array();
+    for (const auto& w : v.warnings)
+        warnings.push_back({{"rule", w.rule_id}, {"message", w.message}});
+    json standings = json::array();
+    for (const auto& s : v.standings)
+        standings.push_back({{"player", pname(log, s.player)},
+                             {"rank", s.rank},
+                             {"vp", s.vp},
+                             {"settlements", s.settlements},
+                             {"cities", s.cities},
+                             {"awards", s.awards},
+                             {"vp_cards", s.vp_cards},
+                             {"resigned", s.resigned}});
+    json j = {{"file", v.name},
+              {"valid", v.outcome != Outcome::kInvalid},
+              {"outcome", outcome_name(v.outcome)},
+              {"violations", std::move(violations)},
+              {"warnings", std::move(warnings)},
+              {"standings", std::move(standings)},
+              {"longest_road", name(v.longest_road)},
+              {"largest_army", name(v.largest_army)},
+              {"winner", name(v.winner)},
+              {"turns", v.turns},
+              {"rolls", v.rolls},
+              {"events", v.events}};
+    if (v.stats) {
+        const GameStats& st = *v.stats;
+        json dice = json::array();
+        for (int sum = 2; sum <= 12; ++sum) {
+            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            dice.push_back({{"sum", sum},
+                            {"rolled", st.dice[static_cast<std::size_t>(sum)]},
+                            {"expected", fmt::format("{:.2f}", st.rolls * pips / 36.0)}});
+        }
+        json players = json::array();
+        for (int p = 0; p < static_cast<int>(log.seats.size()); ++p) {
+            const CardFlow& c = st.cards[p];
+            players.push_back({{"player", pname(log, p)},
+                               {"received",
+                                {{"production", counts_json(c.production)},
+                                 {"setup", counts_json(c.setup)},
+                                 {"trade_bank", counts_json(c.trade_bank)},
+                                 {"trade_player", counts_json(c.trade_player)},
+                                 {"steal", counts_json(c.steal)},
+                                 {"monopoly", counts_json(c.monopoly)},
+                                 {"year_of_plenty", counts_json(c.year_of_plenty)}}},
+                               {"lost",
+                                {{"robber", counts_json(c.lost_to_robber)},
+                                 {"discard", counts_json(c.lost_to_discard)},
+                                 {"monopoly", counts_json(c.lost_to_monopoly)}}}});
+        }
+        j["stats"] = {
+            {"rolls", st.rolls}, {"dice", std::move(dice)}, {"players", std::move(players)}};
+    }
+    return j;
+}
+
+std::string verdict_to_text(const Verdict& v, const GameLog& log) {
+    std::string out;
+    if (v.outcome == Outcome::kInvalid) {
+        for (const auto& x : v.violations) out += violation_text(x, log, v.name) + "\n";
+    } else if (v.outcome == Outcome::kComplete) {
+        out += fmt::format(
+            "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n", v.name,
+            pname(log, v.winner), v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns,
+            v.rolls, v.events);
+    } else {
+        out += fmt::format("{}: valid, unfinished: no winner after turn {} ({} rolls, {} events)\n",
+                           v.name, v.turns, v.rolls, v.events);
+    }
+    for (const auto& w : v.warnings)
+        out += fmt::format("{}: warning: {}: {}\n", v.name, w.rule_id, w.message);
+    auto sorted = v.standings;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Standing& a, const Standing& b) { return a.rank < b.rank; });
+    for (const auto& s : sorted)
+        out += fmt::format(
+            "  {}. {:<10} {:>2} VP  (settlements {}, cities {}, awards {}, VP cards {}){}\n",
+            s.rank, pname(log, s.player), s.vp, s.settlements, s.cities, s.awards, s.vp_cards,
+            s.resigned ? " resigned" : "");
+    out += fmt::format("  longest road: {}; largest army: {}\n", pname(log, v.longest_road),
+                       pname(log, v.largest_army));
+    if (v.stats) {
+        const GameStats& st = *v.stats;
+        out += "  dice:";
+        for (int sum = 2; sum <= 12; ++sum) {
+            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            out += fmt::format(" {}:{}/{:.1f}", sum, st.dice[static_cast<std::size_t>(sum)],
+                               st.rolls * pips / 36.0);
+        }
+        out += "  (rolled/expected)\n";
+        auto line = [](const ResourceCounts& r) {
+            return fmt::format("{}", r[0] + r[1] + r[2] + r[3] + r[4]);
+        };
+        for (int p = 0; p < static_cast<int>(log.seats.size()); ++p) {
+            const CardFlow& c = st.cards[p];
+            out += fmt::format(
+                "  {}: received production {}, setup {}, bank trades {}, player trades {}, steals "
+                "{}, monopoly {}, year of plenty {}; lost robber {}, discards {}, monopoly {}\n",
+                pname(log, p), line(c.production), line(c.setup), line(c.trade_bank),
+                line(c.trade_player), line(c.steal), line(c.monopoly), line(c.year_of_plenty),
+                line(c.lost_to_robber), line(c.lost_to_discard), line(c.lost_to_monopoly));
+        }
+    }
+    return out;
+}
+
+}  // namespace ctk

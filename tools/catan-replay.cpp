@@ -1,0 +1,116 @@
+// catan-replay: replay game logs under every rule of RULES.md and print the verdict, or the
+// state at a chosen event or turn. Thin: options, the library's read_log + replay, output.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "event.hpp"
+#include "replay.hpp"
+#include "state.hpp"
+
+using namespace ctk;
+
+namespace {
+
+int run(int argc, char** argv) {
+    CLI::App app{"Replay Catan game logs under every rule: the verdict, or the state at a point"};
+    cli::setup_app(
+        app, "catan-replay",
+        "  catan-replay game.json                  verdict: valid (complete or "
+        "unfinished) or the first violation\n"
+        "  catan-replay --format json game.jsonl   the verdict as JSON\n"
+        "  catan-replay --keep-going game.json     every violation, not only the first\n"
+        "  catan-replay --at 17 game.json          the state after event 17 (text, with "
+        "the board)\n"
+        "  catan-replay --turn 6 --format json game.json   the state at the end of turn 6\n"
+        "  catan-replay --stats game.json          dice and cards statistics\n"
+        "  catan-replay samples/logs/valid/*       one verdict line per file\n"
+        "  cat game.jsonl | catan-replay -\n"
+        "Exit status: 0 every log valid, 1 a log breaks a rule, 2 a log is malformed.\n");
+    std::vector<std::string> files;
+    std::string format = "text";
+    ReplayOptions opt;
+    std::optional<int> at, turn;
+    app.add_option("files", files, "native log files (JSON or JSON Lines), - for stdin")
+        ->required();
+    app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_flag("--keep-going", opt.keep_going,
+                 "list every violation (apply each offending event anyway)");
+    app.add_flag("--strict", opt.strict_board,
+                 "board-red-adjacent (6/8 side by side) is a violation, not a warning");
+    app.add_flag("--stats", opt.stats,
+                 "add dice totals against their expectation and cards received/lost by source");
+    auto* at_opt = app.add_option("--at", at, "print the state after event N (0-based)")
+                       ->check(CLI::NonNegativeNumber);
+    auto* turn_opt =
+        app.add_option("--turn", turn, "print the state at the end of turn T (0 = setup)")
+            ->check(CLI::NonNegativeNumber);
+    at_opt->excludes(turn_opt);
+    if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    opt.stop_at_event = at;
+    opt.stop_at_turn = turn;
+    const bool show_state = at.has_value() || turn.has_value();
+    const bool many = files.size() > 1;
+
+    int worst = cli::code(cli::Exit::kOk);
+    for (const auto& file : files) {
+        const std::string name = file == "-" ? "<stdin>" : file;
+        GameLog log;
+        try {
+            log = read_log(cli::read_input(file), name);
+        } catch (const InputError& e) {
+            if (many && format == "json")
+                std::cout << nlohmann::json{{"file", name},
+                                            {"valid", false},
+                                            {"outcome", "malformed"},
+                                            {"error", e.what()}}
+                                 .dump()
+                          << '\n';
+            std::cerr << "catan-replay: " << e.what() << '\n';
+            worst = cli::code(cli::Exit::kBadInput);
+            continue;
+        }
+        Verdict v = replay(log, opt, name);
+        if (v.outcome == Outcome::kInvalid)
+            worst = std::max(worst, cli::code(cli::Exit::kViolation));
+        if (show_state) {
+            if (at && *at >= static_cast<int>(log.events.size()))
+                throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
+                                             *at, log.events.size(), log.events.size() - 1));
+            if (format == "json") {
+                nlohmann::json j = {{"file", name},
+                                    {"event", at ? nlohmann::json(*at) : nlohmann::json()},
+                                    {"turn", turn ? nlohmann::json(*turn) : nlohmann::json()},
+                                    {"state", state_to_json(*v.state, log.seats)}};
+                if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
+                std::cout << (many ? j.dump() : j.dump(2)) << '\n';
+            } else {
+                std::cout << fmt::format("{}: state {}\n", name,
+                                         at ? fmt::format("after event {}", *at)
+                                            : fmt::format("at the end of turn {}", *turn));
+                std::cout << state_to_text(*v.state, log.seats);
+                for (const auto& x : v.violations)
+                    std::cout << violation_text(x, log, name) << '\n';
+            }
+            continue;
+        }
+        if (format == "json") {
+            nlohmann::json j = verdict_to_json(v, log);
+            std::cout << (many ? j.dump() : j.dump(2)) << '\n';
+        } else if (many) {
+            std::string text = verdict_to_text(v, log);
+            std::cout << text.substr(0, text.find('\n') + 1);
+        } else {
+            std::cout << verdict_to_text(v, log);
+        }
+    }
+    return worst;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return cli::guarded("catan-replay", run, argc, argv);
+}
