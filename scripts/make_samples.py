@@ -253,9 +253,10 @@ def resign_3p_game():
     return g
 
 
-def bank_shortage_game():
+def bank_shortage_game(bad_claim=False):
     """The bank runs short of ore: with two players owed nobody gets any; with one player
-    owed, that player gets what is left."""
+    owed, that player gets what is left. bad_claim: stop at the first shortage roll with
+    a claim that pays both players in full (the bank-shortage invalid sample)."""
     g = new3(source="scripts/make_samples.py: bank shortage of ore")
     g.gather("blue", {"ore": 3, "grain": 2})
     g.build_city(42)
@@ -274,6 +275,10 @@ def bank_shortage_game():
         g.end_turn()
     if g.bank["ore"] == 0:
         raise AssertionError("bank emptied exactly; adjust the sample")
+    if bad_claim:
+        dice = [6, 2]
+        return g, g.raw({"type": "roll", "player": g.name(g.active), "dice": dice, "claims": {
+            "received": {"red": {"ore": 1}, "blue": {}, "white": {"ore": 1}}}})
     g.roll(8, claims=["received"])  # two owed, one ore left: nobody gets ore
     g.end_turn()
     g.roll(3, claims=["received"])  # only blue (city, owed 2) is owed: gets the last one
@@ -291,8 +296,335 @@ def write_valid():
     put_valid("bank-shortage.json", bank_shortage_game())
 
 
+# ---------------------------------------------------------------------------------------
+# Invalid samples: a legal prefix, then one event that breaks exactly one rule.
+def ev(type_, player, **fields):
+    return dict({"type": type_, "player": player}, **fields)
+
+
+def load_board(rel):
+    with open(os.path.join(ROOT, rel)) as f:
+        return json.load(f)
+
+
+def after_setup_roll(s=2):
+    g = new3()
+    g.roll(s)
+    return g
+
+
+def red_with(need):
+    """Red active after the roll, holding at least `need`."""
+    g = new3()
+    g.gather("red", need)
+    return g
+
+
+def red_bought(cards, then_roll=True):
+    """Red has bought `cards` on earlier turns; returns at red's next turn (rolled or not)."""
+    g = new3()
+    for c in cards:
+        g.gather("red", {"ore": 1, "wool": 1, "grain": 1})
+        g.buy_dev(c)
+        g.end_turn()
+    while g.active != 0:
+        finish_turn(g)
+    if then_roll:
+        g.roll(2)
+    return g
+
+
+def bad_board(rel):
+    g = Game(SEATS3, board_json=load_board(rel))
+    setup3(g, claims=False)
+    return g
+
+
+def invalid_samples():
+    out = {}
+
+    def case(rule, message, strict=False):
+        def deco(fn):
+            g, index = fn()
+            put_invalid(rule, g, index, message, strict)
+            out[rule] = True
+            return fn
+        return deco
+
+    @case("board-composition", "forest")
+    def _():
+        return bad_board("samples/boards/invalid/composition-five-forests.json"), -1
+
+    @case("board-red-adjacent", "hex 4", strict=True)
+    def _():
+        return bad_board("samples/boards/invalid/red-adjacent.json"), -1
+
+    @case("setup-order", "blue")
+    def _():
+        g = Game(SEATS3)
+        g.place("red", 19, 26)
+        return g, g.raw(ev("place_settlement", "white", vertex=26))
+
+    @case("setup-road-attached", "19")
+    def _():
+        g = Game(SEATS3)
+        g.raw(ev("place_settlement", "red", vertex=19))
+        return g, g.raw(ev("place_road", "red", edge=46))
+
+    @case("setup-resources", "ore")
+    def _():
+        g = Game(SEATS3)
+        g.place("red", 19, 26)
+        g.place("blue", 13, 21)
+        g.place("white", 26, 32)
+        g.place("white", 45, 60)
+        g.place("blue", 42, 57)
+        return g, g.raw(ev("place_settlement", "red", vertex=35, claims={"received": {
+            "red": {"lumber": 1, "wool": 1}, "blue": {}, "white": {}}}))
+
+    @case("turn-order", "red")
+    def _():
+        g = new3()
+        return g, g.raw(ev("roll", "blue", dice=[3, 3]))
+
+    @case("roll-first", "roll")
+    def _():
+        g = new3()
+        return g, g.raw(ev("end_turn", "red"))
+
+    @case("roll-once", "roll")
+    def _():
+        g = after_setup_roll()
+        return g, g.raw(ev("roll", "red", dice=[1, 2]))
+
+    @case("production", "grain")
+    def _():
+        g = new3()  # a 6: hills 6 gives red a brick, fields 6 gives blue a grain
+        return g, g.raw(ev("roll", "red", dice=[5, 1], claims={"received": {
+            "red": {"brick": 1}, "blue": {}, "white": {}}}))
+
+    @case("bank-shortage", "ore")
+    def _():
+        return bank_shortage_game(bad_claim=True)
+
+    @case("discard-half", "discard")
+    def _():
+        g = red_with({"lumber": 4, "wool": 3, "ore": 2})
+        g.end_turn()
+        g.roll(7, dice=[2, 5])
+        owed = g.discard_owed[0]
+        cards = {"lumber": owed - 1}
+        return g, g.raw(ev("discard", "red", cards=cards))
+
+    @case("robber-move", "9")
+    def _():
+        g = after_setup_roll(7)
+        return g, g.raw(ev("move_robber", "red", hex=9))
+
+    @case("robber-steal", "blue")
+    def _():
+        g = after_setup_roll(7)
+        return g, g.raw(ev("move_robber", "red", hex=6))
+
+    @case("pending-seven", "robber")
+    def _():
+        g = after_setup_roll(7)
+        return g, g.raw(ev("end_turn", "red"))
+
+    @case("one-dev-card", "one")
+    def _():
+        g = red_bought(["knight", "year_of_plenty"])
+        play_knight(g, 6)
+        return g, g.raw(ev("play_year_of_plenty", "red", take={"brick": 1, "lumber": 1}))
+
+    @case("dev-card-age", "this turn")
+    def _():
+        g = red_with({"ore": 1, "wool": 1, "grain": 1})
+        g.buy_dev("knight")
+        return g, g.raw(ev("play_knight", "red"))
+
+    @case("dev-card-held", "monopoly")
+    def _():
+        g = after_setup_roll()
+        return g, g.raw(ev("play_monopoly", "red", resource="ore"))
+
+    @case("maritime-rate", "4")
+    def _():
+        g = red_with({"lumber": 3})
+        return g, g.raw(ev("trade_bank", "red", give={"lumber": 3}, get={"brick": 1}))
+
+    @case("bank-empty", "ore")
+    def _():
+        g = bank_shortage_game()
+        g.gather("red", {"wool": 4})
+        assert g.bank["ore"] == 0
+        return g, g.raw(ev("trade_bank", "red", give={"wool": 4}, get={"ore": 1}))
+
+    @case("domestic-trade", "gift")
+    def _():
+        g = after_setup_roll()
+        return g, g.raw(ev("trade_player", "red", partner="blue", give={"wool": 1}, get={}))
+
+    @case("trade-offer", "accept")
+    def _():
+        g = after_setup_roll()
+        g.trade_offer("blue", {"wool": 1}, {"grain": 1})
+        return g, g.raw(ev("trade_player", "red", partner="blue", give={"wool": 1},
+                           get={"grain": 1}))
+
+    @case("insufficient-resources", "ore")
+    def _():
+        g = after_setup_roll()
+        return g, g.raw(ev("build_city", "red", vertex=19))
+
+    @case("piece-limit", "15")
+    def _():
+        g = new3()
+        while sum(1 for o in g.roads.values() if o == 0) < 15:
+            g.gather("red", {"brick": 1, "lumber": 1})
+            g.build_road(next_free_road(g, 0))
+        if g.hand[0]["brick"] < 1 or g.hand[0]["lumber"] < 1:
+            g.end_turn()
+            g.gather("red", {"brick": 1, "lumber": 1})
+        return g, g.raw(ev("build_road", "red", edge=next_free_road(g, 0)))
+
+    @case("road-connected", "0")
+    def _():
+        g = red_with({"brick": 1, "lumber": 1})
+        return g, g.raw(ev("build_road", "red", edge=0))
+
+    @case("distance-rule", "19")
+    def _():
+        g = Game(SEATS3)
+        g.place("red", 19, 26)
+        return g, g.raw(ev("place_settlement", "blue", vertex=20))
+
+    @case("settlement-connected", "0")
+    def _():
+        g = red_with({"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
+        return g, g.raw(ev("build_settlement", "red", vertex=0))
+
+    @case("city-on-settlement", "13")
+    def _():
+        g = red_with({"ore": 3, "grain": 2})
+        return g, g.raw(ev("build_city", "red", vertex=13))
+
+    @case("deck-empty", "deck")
+    def _():
+        g = new3()
+        dev = ("ore", "wool", "grain")
+
+        def can_buy(p):
+            return all(g.hand[p][r] for r in dev)
+
+        def steer():  # a roll that helps the active player (white: helps red)
+            p = g.active if g.active != 2 else 0
+            need = [r for r in dev if g.hand[p][r] < 1]
+            g.roll(g.sum_for(p, need[0]) if need else 2)
+
+        while True:
+            steer()
+            p = g.active
+            while p != 2 and can_buy(p) and sum(g.deck.values()):
+                g.buy_dev(next(c for c in ("knight", "victory_point", "road_building",
+                                           "year_of_plenty", "monopoly") if g.deck[c]))
+            if not sum(g.deck.values()) and p != 2 and can_buy(p):
+                break
+            g.end_turn()
+        assert g.winner is None
+        return g, g.raw(ev("buy_dev_card", g.name(p), card="knight"))
+
+    @case("progress-card", "2")
+    def _():
+        g = red_bought(["year_of_plenty"])
+        return g, g.raw(ev("play_year_of_plenty", "red", take={"brick": 1}))
+
+    @case("longest-road", "red")
+    def _():
+        g = after_setup_roll()
+        return g, g.end_turn(claims={"longest_road": "red"})
+
+    @case("largest-army", "blue")
+    def _():
+        g = after_setup_roll()
+        return g, g.end_turn(claims={"largest_army": "blue"})
+
+    @case("win-on-own-turn", "winner")
+    def _():
+        g = after_setup_roll()
+        return g, g.end_turn(claims={"winner": "red"})
+
+    @case("game-over", "over")
+    def _():
+        g = complete_game()
+        return g, g.raw(ev("end_turn", "red"))
+
+    @case("resign", "resigned")
+    def _():
+        g = new3()
+        g.gather("white", {"wool": 2})
+        g.resign("white")
+        g.roll(2)
+        return g, g.raw(ev("trade_player", "red", partner="white", give={"wool": 1},
+                           get={"lumber": 1}))
+
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Malformed logs: unreadable input (exit 2), each with the text its message must contain.
+def malformed_samples():
+    def put(name, text, message):
+        write(f"malformed/{name}", text)
+        stem = name.rsplit(".", 1)[0]
+        write(f"malformed/{stem}.expected.json",
+              json.dumps({"exit": 2, "message_contains": message}, indent=2) + "\n")
+
+    g = new3()
+    g.roll(6)
+    base = g.document()
+    jl = dumps_jsonl(base)
+    cut = jl.rstrip("\n").rsplit("\n", 1)  # the last event line cut in half
+    put("truncated-line.jsonl", cut[0] + "\n" + cut[1][: len(cut[1]) // 2] + "\n",
+        "event 12 (line 14): not valid JSON")
+    doc = dumps_doc(base)
+    put("truncated-document.json", doc[: doc.index('"type": "roll"')], "not valid JSON")
+
+    def with_event(i, event):
+        d = dict(base, events=list(base["events"]))
+        d["events"][i] = event
+        return dumps_doc(d)
+
+    put("unknown-event-type.json", with_event(12, ev("roll_dice", "red", dice=[5, 1])),
+        'event 12: events[12].type: unknown event type "roll_dice"')
+    put("vertex-out-of-range.json", with_event(4, ev("place_settlement", "white", vertex=54)),
+        "event 4: events[4].vertex: expected an integer 0..53, got 54")
+    put("misspelled-resource.json",
+        with_event(12, ev("roll", "red", dice=[5, 1], claims={"received": {
+            "red": {"bricks": 1}, "blue": {"grain": 1}, "white": {}}})),
+        'event 12: events[12].claims.received.red: unknown resource "bricks"')
+    put("unknown-player.json", with_event(2, ev("place_settlement", "green", vertex=13)),
+        'event 2: events[2].player: "green" is not a seat of this log')
+    put("unknown-field.json", with_event(2, {"type": "place_settlement", "player": "blue",
+                                             "vertx": 13}),
+        "event 2: events[2].vertex: missing")
+    e = ev("place_settlement", "blue", vertex=13)
+    e["colour"] = "blue"
+    put("misspelled-field.json", with_event(2, e), "event 2: events[2].colour: unknown field")
+    put("edge-out-of-range.jsonl",
+        dumps_jsonl(dict(base, events=base["events"][:3] + [ev("place_road", "blue", edge=72)])),
+        "event 3 (line 5): events[3].edge: expected an integer 0..71, got 72")
+    put("misspelled-dev-card.json", with_event(12, ev("buy_dev_card", "red", card="knigth")),
+        "event 12: events[12].card: expected a development card")
+    put("duplicate-seat.json", dumps_doc(dict(base, seats=[{"name": "red"}, {"name": "red"}])),
+        'seats[1].name: duplicate seat name "red"')
+    put("not-a-log.json", "[1, 2, 3]\n", "expected an object")
+
+
 def main():
     write_valid()
+    invalid_samples()
+    malformed_samples()
     check = "--check" in sys.argv[1:]
     bad = 0
     for rel, text in sorted(files.items()):
