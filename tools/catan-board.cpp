@@ -1,6 +1,10 @@
-// catan-board: render and check boards (and, with later subcommands, generate them and
-// measure their fairness). Thin: options, one library call, output.
+// catan-board: render, check and generate boards, and measure their fairness. Thin:
+// options, one library call, output.
+#include <cstdio>
+#include <fstream>
+#include <functional>
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -8,32 +12,81 @@
 
 #include "board.hpp"
 #include "cli_common.hpp"
+#include "generate.hpp"
 #include "render.hpp"
+#include "render_svg.hpp"
+#include "rng.hpp"
 
 using namespace ctk;
 
 namespace {
 
-// Reads one board (a JSON document) or a stream of boards (JSON Lines) from path.
-// With no path, the built-in beginner board. Each board is named "<file>" or
-// "<file>:<line>" in messages.
-std::vector<std::pair<std::string, Board>> read_boards(const std::string& path) {
-    if (path.empty()) return {{"beginner", Board::beginner()}};
-    std::string text = cli::read_input(path);
-    std::string name = path == "-" ? "<stdin>" : path;
-    std::vector<std::pair<std::string, Board>> out;
-    auto whole = nlohmann::json::parse(text, nullptr, false);
-    if (!whole.is_discarded()) {
-        try {
-            out.emplace_back(name, board_from_json(whole));
-        } catch (const InputError& e) {
-            throw InputError(fmt::format("{}: {}", name, e.what()));
-        }
-        return out;
+using BoardSink = std::function<void(const std::string& name, const Board& b)>;
+
+Board parse_board(const nlohmann::json& j, const std::string& where) {
+    try {
+        return board_from_json(j);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", where, e.what()));
     }
-    std::istringstream in(text);
-    std::string line;
-    int line_no = 0;
+}
+
+// Reads boards from path and hands each to sink, streaming: a JSON document (one board, or
+// an array of boards), or JSON Lines (one board per line). With no path, the built-in
+// beginner board. Each board is named "<file>", "<file>[i]" or "<file>:<line>" in
+// messages.
+void for_each_board(const std::string& path, const BoardSink& sink) {
+    if (path.empty()) return sink("beginner", Board::beginner());
+    std::string name = path == "-" ? "<stdin>" : path;
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    }
+    std::istream& in = path == "-" ? std::cin : file;
+    std::string line, first;
+    int line_no = 0, first_no = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (line.find_first_not_of(" \t\r") != std::string::npos) break;
+    }
+    first = line;
+    first_no = line_no;
+    auto one = nlohmann::json::parse(first, nullptr, false);
+    if (one.is_discarded() || one.is_array()) {
+        // A multi-line document (or an array): read it whole.
+        std::ostringstream rest;
+        rest << first << '\n' << in.rdbuf();
+        auto whole = nlohmann::json::parse(rest.str(), nullptr, false);
+        if (whole.is_discarded()) {
+            if (first.find_first_not_of(" \t\r") == std::string::npos)
+                throw InputError(fmt::format("{}: no board in the input", name));
+            try {
+                auto again = nlohmann::json::parse(rest.str());
+            } catch (const nlohmann::json::parse_error& e) {
+                throw InputError(fmt::format("{}: not JSON: {}", name, e.what()));
+            }
+        }
+        if (whole.is_array()) {
+            if (whole.empty()) throw InputError(fmt::format("{}: no board in the input", name));
+            for (std::size_t i = 0; i < whole.size(); ++i) {
+                std::string where = fmt::format("{}[{}]", name, i);
+                sink(where, parse_board(whole[i], where));
+            }
+        } else {
+            sink(name, parse_board(whole, name));
+        }
+        return;
+    }
+    // JSON Lines. A board is handed on when the next one is read, so that a stream of a
+    // single line is named like a document ("<file>", not "<file>:1").
+    std::optional<std::pair<std::string, Board>> pending;
+    auto emit_pending = [&] {
+        if (pending) sink(pending->first, pending->second);
+    };
+    pending.emplace(fmt::format("{}:{}", name, first_no),
+                    parse_board(one, fmt::format("{}:{}", name, first_no)));
+    int boards = 1;
     while (std::getline(in, line)) {
         ++line_no;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -44,70 +97,349 @@ std::vector<std::pair<std::string, Board>> read_boards(const std::string& path) 
         } catch (const nlohmann::json::parse_error& e) {
             throw InputError(fmt::format("{}: not JSON: {}", where, e.what()));
         }
-        try {
-            out.emplace_back(where, board_from_json(j));
-        } catch (const InputError& e) {
-            throw InputError(fmt::format("{}: {}", where, e.what()));
-        }
+        Board b = parse_board(j, where);
+        emit_pending();
+        pending.emplace(where, std::move(b));
+        ++boards;
     }
-    if (out.empty()) throw InputError(fmt::format("{}: no board in the input", name));
-    return out;
+    if (boards == 1) pending->first = name;
+    emit_pending();
+}
+
+// The constraint flags shared by generate, check and stats --generate.
+struct ConstraintFlags {
+    bool allow_red = false, no_equal = false, no_2_12 = false;
+    int max_group = 0, max_vertex_pips = 0, max_spread = -1;
+    std::string desert = "any";
+
+    void add(CLI::App* app) {
+        app->add_flag("--allow-red-adjacent", allow_red,
+                      "allow neighbouring 6/8 tokens (board-red-adjacent is on by default)");
+        app->add_flag("--no-equal-adjacent", no_equal,
+                      "board-equal-adjacent: no two neighbouring hexes with the same number");
+        app->add_flag("--no-2-12-adjacent", no_2_12, "board-2-12-adjacent: no 2 next to a 12");
+        app->add_option("--max-terrain-group", max_group,
+                        "board-terrain-group: no connected same-terrain group larger than K "
+                        "(1: no two neighbouring hexes of the same terrain)")
+            ->check(CLI::Range(1, 40));
+        app->add_option("--max-vertex-pips", max_vertex_pips,
+                        "board-vertex-pips: no vertex whose hexes' pips sum to more than P")
+            ->check(CLI::Range(1, 15));
+        app->add_option("--max-resource-spread", max_spread,
+                        "board-resource-spread: max - min of the per-resource pip totals <= S")
+            ->check(CLI::Range(0, 100));
+        app->add_option("--desert", desert,
+                        "board-desert-centre: centre (hex 9; hexes 14 and 15 on the 5-6 "
+                        "player board) or any")
+            ->check(CLI::IsMember({"any", "centre", "center"}));
+    }
+    Constraints get() const {
+        Constraints c;
+        c.no_red_adjacent = !allow_red;
+        c.no_equal_adjacent = no_equal;
+        c.no_2_12_adjacent = no_2_12;
+        c.max_terrain_group = max_group;
+        c.max_vertex_pips = max_vertex_pips;
+        c.max_resource_spread = max_spread;
+        c.desert = desert == "any" ? DesertPlacement::kAny : DesertPlacement::kCentre;
+        return c;
+    }
+};
+
+// The options that choose what to generate (generate, stats --generate).
+struct GenerateFlags {
+    std::uint64_t seed = 0;
+    bool seed_given = false;
+    std::string players = "3-4";
+    std::int64_t max_tries = Generator::kDefaultMaxTries;
+    ConstraintFlags constraints;
+
+    void add(CLI::App* app) {
+        app->add_option("--seed", seed,
+                        "seed of the random stream (default: a fresh one, "
+                        "printed on stderr); the same seed gives the same "
+                        "boards on every machine");
+        app->add_option("--players", players, "3-4 (19 hexes) or 5-6 (30 hexes, 11 harbors)")
+            ->check(CLI::IsMember({"3-4", "5-6"}));
+        app->add_option("--max-tries", max_tries,
+                        "give up (exit 2) after this many rejected candidates for one board")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+        constraints.add(app);
+    }
+    // The seed to use: the given one, or a fresh one reported on stderr.
+    std::uint64_t resolve_seed(CLI::App* app) {
+        seed_given = app->count("--seed") > 0;
+        if (!seed_given) {
+            std::random_device rd;
+            seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+            fmt::print(stderr, "catan-board: seed {}\n", seed);
+        }
+        return seed;
+    }
+    Generator make() const {
+        return Generator(players == "5-6" ? BoardRecipe::extended() : BoardRecipe::standard(),
+                         constraints.get());
+    }
+};
+
+// Buffered writing to stdout, for long streams.
+class Out {
+  public:
+    ~Out() { flush(); }
+    std::string& buf() { return buf_; }
+    void maybe_flush() {
+        if (buf_.size() >= (1u << 16)) flush();
+    }
+    void flush() {
+        if (!buf_.empty()) std::fwrite(buf_.data(), 1, buf_.size(), stdout);
+        buf_.clear();
+    }
+
+  private:
+    std::string buf_;
+};
+
+SvgOptions svg_options(bool ids) {
+    SvgOptions o;
+    o.ids = ids;
+    return o;
+}
+
+std::string fixed2(std::int64_t sum, std::int64_t n) {
+    if (n == 0) return "0.00";
+    // sum / n rounded half up to 2 decimals, in integers
+    std::int64_t hundredths = (sum * 200 + n) / (2 * n);
+    return fmt::format("{}.{:02}", hundredths / 100, hundredths % 100);
 }
 
 int run(int argc, char** argv) {
-    CLI::App app{"Render, check and generate Catan boards"};
-    cli::setup_app(app, "catan-board",
-                   "  catan-board render --ids                 draw the beginner board with ids\n"
-                   "  catan-board render samples/boards/beginner.json\n"
-                   "  catan-board render --format json         the beginner board as JSON\n"
-                   "  catan-board check board.json             composition + red numbers\n"
-                   "  catan-board check --strict - < boards.jsonl\n");
+    CLI::App app{"Render, check and generate Catan boards, and measure their fairness"};
+    cli::setup_app(
+        app, "catan-board",
+        "  catan-board render --ids                 draw the beginner board with ids\n"
+        "  catan-board render samples/boards/beginner.json\n"
+        "  catan-board render --format json         the beginner board as JSON\n"
+        "  catan-board render --format svg board.json > board.svg\n"
+        "  catan-board check board.json             composition + red numbers\n"
+        "  catan-board check --strict - < boards.jsonl\n"
+        "  catan-board generate --seed 7 --format text\n"
+        "  catan-board generate --count 100000 --format jsonl | catan-board check -\n"
+        "  catan-board generate --players 5-6 --no-equal-adjacent --format svg > big.svg\n"
+        "  catan-board stats --generate 100000 --seed 1\n");
     app.require_subcommand(1);
 
     auto* render = app.add_subcommand("render", "Draw a board (default: the beginner board)");
     std::string render_file, render_format = "text";
     bool ids = false;
     render->add_option("file", render_file, "board JSON file, or - for stdin");
-    render->add_option("--format", render_format, "text (ASCII drawing) or json")
-        ->check(CLI::IsMember({"text", "json"}));
+    render->add_option("--format", render_format, "text (ASCII drawing), json or svg")
+        ->check(CLI::IsMember({"text", "json", "svg"}));
     render->add_flag("--ids", ids, "label every vertex and edge with its id");
 
     auto* check = app.add_subcommand(
-        "check", "Check boards: board-composition, and board-red-adjacent (6/8 neighbours)");
+        "check",
+        "Check boards: board-composition, board-red-adjacent (6/8 neighbours) and the "
+        "optional constraints of generate");
     std::string check_file;
-    bool allow_red = false, quiet = false;
-    check->add_option("file", check_file, "board JSON or JSON Lines file, or - for stdin")
+    bool quiet = false, strict_unused = false;
+    ConstraintFlags check_constraints_flags;
+    check
+        ->add_option("file", check_file,
+                     "board JSON, JSON array or JSON Lines file, or - for stdin")
         ->required();
-    check->add_flag("--allow-red-adjacent", allow_red,
-                    "do not count neighbouring 6/8 tokens as a problem");
+    check_constraints_flags.add(check);
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
+    check->add_flag("--strict", strict_unused,
+                    "accepted for symmetry with catan-replay: every check here is strict");
+
+    auto* gen = app.add_subcommand(
+        "generate",
+        "Generate random boards, uniformly over all boards that satisfy the constraints "
+        "(rejection sampling of independent uniform shuffles of terrains, tokens and "
+        "harbors; never 'swap until it fits'). Robber on the desert.");
+    GenerateFlags gen_flags;
+    std::int64_t count = 1;
+    std::string gen_format = "json", layout = "random";
+    gen_flags.add(gen);
+    gen->add_option("--count", count, "number of boards")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    gen->add_option("--format", gen_format,
+                    "json (one document; an array when --count > 1), jsonl (one board per "
+                    "line, streaming), text (ASCII drawings) or svg (--count 1)")
+        ->check(CLI::IsMember({"json", "jsonl", "text", "svg"}));
+    gen->add_option("--layout", layout,
+                    "random, or beginner (the rulebook's fixed board: seed and constraints "
+                    "do not apply)")
+        ->check(CLI::IsMember({"random", "beginner"}));
+    gen->add_flag("--ids", ids, "text and svg: label every vertex and edge with its id");
+
+    auto* stats = app.add_subcommand(
+        "stats",
+        "Fairness measures of boards (per-resource pips, best/worst vertex pips, "
+        "red-number spread, harbor-resource pairs) and their distributions");
+    std::string stats_file, stats_format = "text";
+    std::int64_t stats_generate = 0;
+    GenerateFlags stats_flags;
+    stats->add_option("file", stats_file, "boards: JSON, JSON array or JSON Lines, or - for stdin");
+    stats
+        ->add_option("--generate", stats_generate,
+                     "measure N freshly generated boards instead of reading a file")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    stats_flags.add(stats);
+    stats
+        ->add_option("--format", stats_format,
+                     "text (a table of distributions), json (distributions), jsonl (the "
+                     "measures of each board, one line each)")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
 
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (*render) {
-        auto boards = read_boards(render_file);
-        for (const auto& [name, b] : boards) {
+        for_each_board(render_file, [&](const std::string&, const Board& b) {
             if (render_format == "json")
                 std::cout << board_to_json(b).dump(2) << '\n';
+            else if (render_format == "svg")
+                std::cout << render_svg(b, svg_options(ids));
             else
                 std::cout << render_ascii(b, {.ids = ids});
+        });
+        return cli::code(cli::Exit::kOk);
+    }
+
+    if (*gen) {
+        if (gen_format == "svg" && count != 1)
+            throw InputError("--format svg draws one board: use --count 1");
+        if (layout == "beginner") {
+            if (gen_flags.players != "3-4")
+                throw InputError("--layout beginner: there is no beginner board for 5-6 players");
+            Board b = Board::beginner();
+            Out out;
+            for (std::int64_t i = 0; i < count; ++i) {
+                if (gen_format == "jsonl")
+                    out.buf() += board_to_json(b).dump() + '\n';
+                else if (gen_format == "svg")
+                    out.buf() += render_svg(b, svg_options(ids));
+                else if (gen_format == "text")
+                    out.buf() += render_ascii(b, {.ids = ids});
+                else
+                    out.buf() += board_to_json(b).dump(2) + '\n';
+                out.maybe_flush();
+            }
+            return cli::code(cli::Exit::kOk);
+        }
+        Generator g = gen_flags.make();
+        Rng rng(gen_flags.resolve_seed(gen));
+        RawBoard raw;
+        Out out;
+        if (gen_format == "json" && count > 1) out.buf() += "[\n";
+        for (std::int64_t i = 0; i < count; ++i) {
+            g.generate(rng, raw, gen_flags.max_tries);
+            if (gen_format == "jsonl") {
+                g.append_json(raw, out.buf());
+                out.buf() += '\n';
+            } else if (gen_format == "json") {
+                std::string doc = board_to_json(g.to_board(raw)).dump(2);
+                if (count > 1) {  // indent the document as an array element
+                    std::string indented = "  ";
+                    for (char c : doc) {
+                        indented += c;
+                        if (c == '\n') indented += "  ";
+                    }
+                    doc = indented + (i + 1 < count ? "," : "");
+                }
+                out.buf() += doc + '\n';
+            } else if (gen_format == "text") {
+                if (count > 1) out.buf() += fmt::format("board {} of {}\n", i + 1, count);
+                out.buf() += render_ascii(g.to_board(raw), {.ids = ids});
+            } else {
+                out.buf() += render_svg(g.to_board(raw), svg_options(ids));
+            }
+            out.maybe_flush();
+        }
+        if (gen_format == "json" && count > 1) out.buf() += "]\n";
+        return cli::code(cli::Exit::kOk);
+    }
+
+    if (*stats) {
+        if (stats_generate > 0 && !stats_file.empty())
+            throw InputError("stats: give a file or --generate N, not both");
+        if (stats_generate == 0 && stats_file.empty())
+            throw InputError("stats: give a file of boards (or -), or --generate N");
+        const auto& names = fairness_names();
+        FairnessSummary summary;
+        Out out;
+        std::int64_t index = 0;
+        auto add = [&](const std::string& name, const Board& b) {
+            Fairness f = measure_fairness(b);
+            summary.add(f);
+            if (stats_format == "jsonl") {
+                auto values = fairness_values(f);
+                out.buf() +=
+                    fmt::format("{{\"board\":{},\"name\":{}", index, nlohmann::json(name).dump());
+                for (std::size_t i = 0; i < names.size(); ++i)
+                    out.buf() += fmt::format(",\"{}\":{}", names[i], values[i]);
+                out.buf() += "}\n";
+                out.maybe_flush();
+            }
+            ++index;
+        };
+        if (stats_generate > 0) {
+            Generator g = stats_flags.make();
+            Rng rng(stats_flags.resolve_seed(stats));
+            RawBoard raw;
+            for (std::int64_t i = 0; i < stats_generate; ++i) {
+                g.generate(rng, raw, stats_flags.max_tries);
+                add(fmt::format("generated:{}", i + 1), g.to_board(raw));
+            }
+        } else {
+            for_each_board(stats_file, add);
+        }
+        if (stats_format == "jsonl") return cli::code(cli::Exit::kOk);
+        const std::int64_t n = summary.boards();
+        if (stats_format == "json") {
+            // Written by hand so that means are fixed two-decimal numbers.
+            std::string s = fmt::format("{{\"boards\":{},\"measures\":{{", n);
+            for (std::size_t i = 0; i < names.size(); ++i) {
+                auto c = summary.column(i);
+                s += fmt::format("{}\"{}\":{{\"min\":{},\"max\":{},\"mean\":{},\"histogram\":{{",
+                                 i ? "," : "", names[i], c.min, c.max, fixed2(c.sum, n));
+                for (std::size_t k = 0; k < c.histogram.size(); ++k)
+                    s += fmt::format("{}\"{}\":{}", k ? "," : "", c.histogram[k].first,
+                                     c.histogram[k].second);
+                s += "}}";
+            }
+            s += "}}\n";
+            out.buf() += s;
+            return cli::code(cli::Exit::kOk);
+        }
+        out.buf() +=
+            fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
+                        "measure", "min", "mean", "max");
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            auto c = summary.column(i);
+            std::string hist;
+            for (auto [v, k] : c.histogram) hist += fmt::format(" {}:{}", v, k);
+            out.buf() += fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min,
+                                     fixed2(c.sum, n), c.max, hist);
         }
         return cli::code(cli::Exit::kOk);
     }
 
-    auto boards = read_boards(check_file);
-    int bad = 0;
-    for (const auto& [name, b] : boards) {
+    Constraints constraints = check_constraints_flags.get();
+    std::int64_t checked = 0, bad = 0;
+    for_each_board(check_file, [&](const std::string& name, const Board& b) {
         auto problems = check_composition(b);
-        if (!allow_red)
-            for (auto& p : check_red_adjacent(b)) problems.push_back(std::move(p));
+        for (auto& p : check_constraints(b, constraints)) problems.push_back(std::move(p));
+        ++checked;
         if (!problems.empty()) ++bad;
         for (const auto& p : problems) fmt::print("{}: {}: {}\n", name, p.rule_id, p.message);
-    }
-    if (!quiet) fmt::print(stderr, "{} boards checked, {} with problems\n", boards.size(), bad);
+    });
+    if (!quiet) fmt::print(stderr, "{} boards checked, {} with problems\n", checked, bad);
     return cli::code(bad ? cli::Exit::kViolation : cli::Exit::kOk);
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return cli::guarded("catan-board", run, argc, argv); }
+int main(int argc, char** argv) {
+    return cli::guarded("catan-board", run, argc, argv);
+}

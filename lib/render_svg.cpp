@@ -1,0 +1,348 @@
+#include "render_svg.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace ctk {
+
+namespace {
+
+constexpr double kSqrt3Half = 0.86602540378443864676;
+
+std::string_view terrain_fill(Terrain t) {
+    switch (t) {
+        case Terrain::kHills:
+            return "#c8643b";
+        case Terrain::kForest:
+            return "#2e7d32";
+        case Terrain::kPasture:
+            return "#9ccc65";
+        case Terrain::kFields:
+            return "#f4c542";
+        case Terrain::kMountains:
+            return "#8d8d8d";
+        case Terrain::kDesert:
+            return "#e6d3a3";
+    }
+    return "#ffffff";
+}
+
+std::string_view resource_fill(Resource r) {
+    return terrain_fill(static_cast<Terrain>(r));
+}
+
+std::string xml_escape(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+struct Point {
+    double x = 0, y = 0;
+};
+
+std::string fx(double v) {
+    return fmt::format("{:.1f}", v);
+}
+
+// Heat colour: pale yellow -> orange -> dark red, t in [0, 1].
+std::string heat_colour(double t) {
+    static constexpr std::array<std::array<int, 3>, 4> kStops{
+        {{255, 247, 188}, {254, 196, 79}, {236, 112, 20}, {140, 20, 20}}};
+    t = std::clamp(t, 0.0, 1.0) * 3.0;
+    auto i = static_cast<std::size_t>(std::min(2.0, std::floor(t)));
+    double f = t - static_cast<double>(i);
+    std::array<int, 3> c{};
+    for (std::size_t k = 0; k < 3; ++k)
+        c[k] = static_cast<int>(std::lround(kStops[i][k] + (kStops[i + 1][k] - kStops[i][k]) * f));
+    return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
+}
+
+}  // namespace
+
+std::string render_svg(const Board& b, const SvgOptions& opt) {
+    const Topology& t = b.topology();
+    if (opt.hex_radius < 20 || opt.hex_radius > 400)
+        throw InputError(fmt::format("svg: hex radius {} out of range 20..400", opt.hex_radius));
+    if (!opt.vertex_heat.empty() && static_cast<int>(opt.vertex_heat.size()) != t.vertex_count())
+        throw InputError(fmt::format("svg: {} heat values for {} vertices", opt.vertex_heat.size(),
+                                     t.vertex_count()));
+    for (const auto& h : opt.edge_highlights)
+        for (EdgeId e : h.edges)
+            if (!t.valid_edge(e))
+                throw InputError(fmt::format("svg: edge {} is not on the board", e));
+    for (const auto& m : opt.vertex_marks)
+        if (!t.valid_vertex(m.vertex))
+            throw InputError(fmt::format("svg: vertex {} is not on the board", m.vertex));
+
+    const double R = opt.hex_radius;
+    int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
+    for (VertexId v = 0; v < t.vertex_count(); ++v) {
+        GridPoint p = t.vertex_point(v);
+        min_x = std::min(min_x, p.x);
+        max_x = std::max(max_x, p.x);
+        min_y = std::min(min_y, p.y);
+        max_y = std::max(max_y, p.y);
+    }
+    const double margin = 1.1 * R;
+    const double top = margin + (opt.title.empty() ? 0.0 : 0.5 * R);
+    auto at = [&](GridPoint p) {
+        return Point{margin + (p.x - min_x) * kSqrt3Half * R, top + (p.y - min_y) * 0.5 * R};
+    };
+    const double board_w = (max_x - min_x) * kSqrt3Half * R + 2 * margin;
+    const double board_h = (max_y - min_y) * 0.5 * R + top + margin;
+
+    // Legend rows below the board: one per labelled highlight, one for the heat scale.
+    int legend_rows = 0;
+    for (const auto& h : opt.edge_highlights) legend_rows += !h.label.empty();
+    const bool heat = !opt.vertex_heat.empty();
+    legend_rows += heat ? 2 : 0;
+    const double row_h = 0.4 * R;
+    const double width = board_w,
+                 height = board_h + legend_rows * row_h + (legend_rows ? 0.2 * R : 0);
+
+    const double font = 0.24 * R;
+    std::string s;
+    s += fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+        "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n",
+        fx(width), fx(height));
+    s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#3a7fc1\"/>\n",
+                     fx(width), fx(height));
+    if (!opt.title.empty())
+        s += fmt::format(
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
+            "fill=\"#ffffff\">{}</text>\n",
+            fx(width / 2), fx(0.6 * R), fx(0.3 * R), xml_escape(opt.title));
+
+    // Harbors first, so that the hexes cover the inner ends of the piers.
+    s += "<g class=\"harbors\">\n";
+    for (const Harbor& hb : b.harbors()) {
+        Point c = at(t.hex_centre(hb.hex));
+        Point a = at(t.vertex_point(hb.vertices[0])), z = at(t.vertex_point(hb.vertices[1]));
+        Point mid{(a.x + z.x) / 2, (a.y + z.y) / 2};
+        double dx = mid.x - c.x, dy = mid.y - c.y;
+        double len = std::sqrt(dx * dx + dy * dy);
+        Point m{mid.x + dx / len * 0.62 * R, mid.y + dy / len * 0.62 * R};
+        for (Point p : {a, z})
+            s += fmt::format(
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#8b5a2b\" "
+                "stroke-width=\"{}\" stroke-linecap=\"round\"/>\n",
+                fx(m.x), fx(m.y), fx(p.x), fx(p.y), fx(0.08 * R));
+        auto res = harbor_resource(hb.kind);
+        std::string ring = res ? std::string(resource_fill(*res)) : std::string("#ffffff");
+        s += fmt::format(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#fdf6e3\" stroke=\"{}\" "
+            "stroke-width=\"{}\"/>\n",
+            fx(m.x), fx(m.y), fx(0.3 * R), ring, fx(0.08 * R));
+        s += fmt::format(
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" "
+            "text-anchor=\"middle\" fill=\"#222222\">{}</text>\n",
+            fx(m.x), fx(m.y + (res ? -0.02 * R : 0.08 * R)), fx(font), res ? "2:1" : "3:1");
+        if (res)
+            s += fmt::format(
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+                "fill=\"#222222\">{}</text>\n",
+                fx(m.x), fx(m.y + 0.18 * R), fx(0.15 * R), resource_name(*res));
+    }
+    s += "</g>\n";
+
+    // Hexes.
+    s += "<g class=\"hexes\">\n";
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        std::string pts;
+        for (VertexId v : t.hex_vertices(h)) {
+            Point p = at(t.vertex_point(v));
+            if (!pts.empty()) pts += ' ';
+            pts += fmt::format("{:.1f},{:.1f}", p.x, p.y);
+        }
+        s += fmt::format(
+            "<polygon points=\"{}\" fill=\"{}\" stroke=\"#f3e5b5\" stroke-width=\"{}\" "
+            "stroke-linejoin=\"round\"><title>hex {}: {}</title></polygon>\n",
+            pts, terrain_fill(b.terrain(h)), fx(0.06 * R), h, terrain_name(b.terrain(h)));
+    }
+    s += "</g>\n";
+
+    // Terrain names, tokens with pips, the robber, hex ids.
+    s += "<g class=\"tokens\">\n";
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        Point c = at(t.hex_centre(h));
+        s += fmt::format(
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+            "fill=\"#1b1b1b\" fill-opacity=\"0.75\">{}</text>\n",
+            fx(c.x), fx(c.y - 0.5 * R), fx(0.15 * R), terrain_name(b.terrain(h)));
+        if (opt.ids)
+            s += fmt::format(
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+                "fill=\"#1b1b1b\">#{}</text>\n",
+                fx(c.x), fx(c.y + 0.66 * R), fx(0.17 * R), h);
+        int tok = b.token(h);
+        if (tok) {
+            bool red = is_red_token(tok);
+            std::string ink = red ? "#c0392b" : "#1b1b1b";
+            s += fmt::format(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#f7ecd0\" stroke=\"#5b4a2f\" "
+                "stroke-width=\"{}\"/>\n",
+                fx(c.x), fx(c.y), fx(0.34 * R), fx(0.03 * R));
+            s += fmt::format(
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" "
+                "text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+                fx(c.x), fx(c.y + 0.1 * R), fx((red ? 0.3 : 0.27) * R), ink, tok);
+            int pips = token_pips(tok);
+            double step = 0.085 * R;
+            for (int k = 0; k < pips; ++k)
+                s += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
+                                 fx(c.x + (k - (pips - 1) / 2.0) * step), fx(c.y + 0.21 * R),
+                                 fx(0.03 * R), ink);
+        }
+        if (b.robber() == h) {
+            // A pawn: a head over a body, beside the token (or in the middle of a desert).
+            double rx = c.x + (tok ? -0.48 * R : 0.0), ry = c.y + (tok ? 0.05 * R : 0.05 * R);
+            s += fmt::format(
+                "<g class=\"robber\"><ellipse cx=\"{}\" cy=\"{}\" rx=\"{}\" ry=\"{}\" "
+                "fill=\"#333333\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#333333\"/>"
+                "<title>robber</title></g>\n",
+                fx(rx), fx(ry + 0.08 * R), fx(0.12 * R), fx(0.18 * R), fx(rx), fx(ry - 0.16 * R),
+                fx(0.09 * R));
+        }
+    }
+    s += "</g>\n";
+
+    // Overlays: highlighted edges, heat discs, marked vertices.
+    if (!opt.edge_highlights.empty()) {
+        s += "<g class=\"edge-highlights\" stroke-linecap=\"round\">\n";
+        for (const auto& hl : opt.edge_highlights)
+            for (EdgeId e : hl.edges) {
+                Point a = at(t.vertex_point(t.edge_vertices(e)[0]));
+                Point z = at(t.vertex_point(t.edge_vertices(e)[1]));
+                s += fmt::format(
+                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
+                    "stroke-width=\"{}\" stroke-opacity=\"0.9\"/>\n",
+                    fx(a.x), fx(a.y), fx(z.x), fx(z.y), xml_escape(hl.colour), fx(0.13 * R));
+            }
+        s += "</g>\n";
+    }
+    double lo = opt.heat_min, hi = opt.heat_max;
+    if (heat) {
+        if (lo == hi) {
+            bool first = true;
+            for (const auto& v : opt.vertex_heat)
+                if (v) {
+                    lo = first ? *v : std::min(lo, *v);
+                    hi = first ? *v : std::max(hi, *v);
+                    first = false;
+                }
+        }
+        s += "<g class=\"heat\">\n";
+        for (VertexId v = 0; v < t.vertex_count(); ++v) {
+            const auto& val = opt.vertex_heat[static_cast<std::size_t>(v)];
+            if (!val) continue;
+            Point p = at(t.vertex_point(v));
+            double f = hi > lo ? (*val - lo) / (hi - lo) : 1.0;
+            s += fmt::format(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#333333\" "
+                "stroke-width=\"{}\"><title>vertex {}: {}</title></circle>\n",
+                fx(p.x), fx(p.y), fx(0.15 * R), heat_colour(f), fx(0.02 * R), v, fx(*val));
+        }
+        s += "</g>\n";
+    }
+    if (!opt.vertex_marks.empty()) {
+        s += "<g class=\"vertex-marks\">\n";
+        for (const auto& m : opt.vertex_marks) {
+            Point p = at(t.vertex_point(m.vertex));
+            std::string colour = xml_escape(m.colour);
+            s += fmt::format(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
+                "stroke-width=\"{}\"/>\n",
+                fx(p.x), fx(p.y), fx(0.22 * R), colour, fx(0.06 * R));
+            if (!m.label.empty())
+                s += fmt::format(
+                    "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{}\" "
+                    "stroke=\"#ffffff\" stroke-width=\"{}\" paint-order=\"stroke\">{}</text>\n",
+                    fx(p.x + 0.25 * R), fx(p.y - 0.18 * R), fx(0.22 * R), colour, fx(0.05 * R),
+                    xml_escape(m.label));
+        }
+        s += "</g>\n";
+    }
+
+    // Id labels last, so that nothing covers them.
+    if (opt.ids) {
+        s += fmt::format(
+            "<g class=\"ids\" font-size=\"{}\" text-anchor=\"middle\" stroke=\"#ffffff\" "
+            "stroke-width=\"{}\" paint-order=\"stroke\">\n",
+            fx(0.15 * R), fx(0.04 * R));
+        for (EdgeId e = 0; e < t.edge_count(); ++e) {
+            Point a = at(t.vertex_point(t.edge_vertices(e)[0]));
+            Point z = at(t.vertex_point(t.edge_vertices(e)[1]));
+            s += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#555555\">{}</text>\n",
+                             fx((a.x + z.x) / 2), fx((a.y + z.y) / 2 + 0.05 * R), e);
+        }
+        for (VertexId v = 0; v < t.vertex_count(); ++v) {
+            Point p = at(t.vertex_point(v));
+            s += fmt::format(
+                "<text x=\"{}\" y=\"{}\" fill=\"#0d47a1\" font-weight=\"bold\">{}</text>\n",
+                fx(p.x), fx(p.y + 0.05 * R), v);
+        }
+        s += "</g>\n";
+    }
+
+    // Legend.
+    if (legend_rows) {
+        double y = board_h;
+        s += fmt::format("<g class=\"legend\" font-size=\"{}\" fill=\"#ffffff\">\n", fx(0.2 * R));
+        for (const auto& hl : opt.edge_highlights) {
+            if (hl.label.empty()) continue;
+            s += fmt::format(
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\" "
+                "stroke-linecap=\"round\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
+                fx(0.3 * R), fx(y), fx(0.9 * R), fx(y), xml_escape(hl.colour), fx(0.13 * R),
+                fx(1.1 * R), fx(y + 0.07 * R), xml_escape(hl.label));
+            y += row_h;
+        }
+        if (heat) {
+            const int steps = 10;
+            double x0 = 0.3 * R, w = 3.0 * R;
+            for (int k = 0; k < steps; ++k)
+                s += fmt::format(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                    fx(x0 + w * k / steps), fx(y - 0.12 * R), fx(w / steps + 0.5), fx(0.24 * R),
+                    heat_colour((k + 0.5) / steps));
+            s += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", fx(x0),
+                             fx(y + 0.45 * R), fx(lo));
+            s += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                             fx(x0 + w), fx(y + 0.45 * R), fx(hi));
+            if (!opt.heat_label.empty())
+                s += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", fx(x0 + w + 0.3 * R),
+                                 fx(y + 0.07 * R), xml_escape(opt.heat_label));
+        }
+        s += "</g>\n";
+    }
+    s += "</svg>\n";
+    return s;
+}
+
+}  // namespace ctk
