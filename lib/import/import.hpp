@@ -1,0 +1,25 @@
+#pragma once
+// One entry point over the importers (catan-import): detect a recording's format and
+// convert it to the native log.
+
+#include <optional>
+#include <string_view>
+
+#include "event.hpp"
+
+namespace ctk {
+
+enum class ImportFormat : std::uint8_t { kSoclog, kCatanatron };
+std::string_view import_format_name(ImportFormat f);  // "soclog", "catanatron"
+std::optional<ImportFormat> parse_import_format(std::string_view s);
+
+// The format a text is in, by its first bytes: a JSON object with "action_records" is
+// catanatron; timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log"
+// (which import_soclog then rejects as unsupported), are soclog. std::nullopt otherwise.
+std::optional<ImportFormat> detect_import_format(std::string_view text);
+
+// Converts a recording (lib/import/soclog.hpp, lib/import/catanatron.hpp). Throws
+// InputError naming the source line or JSON path of anything it cannot map.
+GameLog import_log(std::string_view text, std::string_view name, ImportFormat format);
+
+}  // namespace ctk
