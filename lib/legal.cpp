@@ -1,0 +1,290 @@
+// Legal-move generation: enumerates exactly the events rules.cpp's check() accepts for the
+// current decision (see legal.hpp for what is left out). The conditions below follow
+// check's structure step by step; tests/legal_test.cpp proves the two agree.
+#include "legal.hpp"
+
+#include <algorithm>
+
+namespace ctk {
+
+namespace {
+
+int total(const ResourceCounts& r) {
+    int n = 0;
+    for (int x : r) n += x;
+    return n;
+}
+
+bool can_pay(const PlayerState& ps, const ResourceCounts& cost) {
+    for (int r = 0; r < kResourceCount; ++r)
+        if (ps.hand[r] < cost[r]) return false;
+    return true;
+}
+
+// Calls fn(cards) for every multiset of k cards within `hand`, in discard_at order
+// (lexicographic, brick count first, ascending).
+template <class Fn>
+void for_each_multiset(const ResourceCounts& hand, int k, Fn&& fn) {
+    // Suffix capacity: cards available in resources i..4.
+    std::array<int, kResourceCount + 1> cap{};
+    for (int r = kResourceCount - 1; r >= 0; --r) cap[r] = cap[r + 1] + hand[r];
+    if (k < 0 || k > cap[0]) return;
+    ResourceCounts d{};
+    auto rec = [&](auto&& self, int r, int left) -> void {
+        if (r == kResourceCount - 1) {
+            d[r] = left;
+            fn(static_cast<const ResourceCounts&>(d));
+            return;
+        }
+        const int lo = std::max(0, left - cap[r + 1]);
+        const int hi = std::min(hand[r], left);
+        for (int x = lo; x <= hi; ++x) {
+            d[r] = x;
+            self(self, r + 1, left - x);
+        }
+        d[r] = 0;
+    };
+    rec(rec, 0, k);
+}
+
+// distance-rule: an empty intersection whose neighbours are all empty.
+bool settlement_site(const GameState& s, VertexId v) {
+    if (s.building[v] != Building::kNone) return false;
+    for (VertexId n : s.topology().vertex_neighbours(v))
+        if (s.building[n] != Building::kNone) return false;
+    return true;
+}
+
+// road-connected: the edge is empty and touches p's building, or p's road through an
+// intersection that holds no opponent's building.
+bool road_site(const GameState& s, PlayerId p, EdgeId e) {
+    if (s.road_owner[e] != kNoPlayer) return false;
+    const Topology& t = s.topology();
+    for (VertexId v : t.edge_vertices(e)) {
+        const PlayerId o = s.owner[v];
+        if (o == p) return true;
+        if (o != kNoPlayer) continue;
+        for (EdgeId f : t.vertex_edges(v))
+            if (f != e && s.road_owner[f] == p) return true;
+    }
+    return false;
+}
+
+class Generator {
+  public:
+    Generator(const GameState& s, std::vector<EventBody>& out, bool all_discards)
+        : s_(s), t_(s.topology()), out_(out), all_discards_(all_discards) {}
+
+    void run() {
+        out_.clear();
+        if (s_.phase == Phase::kSetup) return setup();
+        const PlayerId p = s_.active;
+        if (s_.phase == Phase::kOver) {
+            // game-over: only the rest of the card whose play ended the game.
+            if (s_.robber_due == RobberReason::kKnight) robber_moves(p);
+            if (s_.free_roads > 0) roads(p, true);
+            return;
+        }
+        if (discards()) return;
+        if (s_.players[p].resigned) return;
+        if (s_.seven_pending()) return robber_moves(p);
+        if (s_.free_roads > 0) return roads(p, true);
+        if (!s_.rolled) {
+            out_.push_back(Roll{p, 0, 0});
+            dev_cards(p);
+            return;
+        }
+        trades(p);
+        roads(p, false);
+        settlements(p);
+        cities(p);
+        buy(p);
+        dev_cards(p);
+        out_.push_back(EndTurn{p});
+    }
+
+  private:
+    void setup() {
+        const PlayerId p = s_.setup_player(s_.setup_step);
+        if (s_.players[p].resigned) return;
+        if (s_.setup_road_due) {
+            for (EdgeId e : t_.vertex_edges(s_.setup_settlement))
+                if (s_.road_owner[e] == kNoPlayer) out_.push_back(PlaceRoad{p, e});
+            return;
+        }
+        for (VertexId v = 0; v < t_.vertex_count(); ++v)
+            if (settlement_site(s_, v)) out_.push_back(PlaceSettlement{p, v});
+    }
+
+    // discard-half: while anyone owes a discard, only discards are legal.
+    bool discards() {
+        bool any = false;
+        for (PlayerId q = 0; q < s_.player_count(); ++q) {
+            const int owed = s_.discard_owed[q];
+            if (owed <= 0 || s_.players[q].resigned) continue;
+            any = true;
+            if (!all_discards_) {
+                out_.push_back(Discard{q, ResourceCounts{}});
+                continue;
+            }
+            for_each_multiset(s_.players[q].hand, owed, [&](const ResourceCounts& d) {
+                out_.push_back(Discard{q, d});
+            });
+        }
+        return any;
+    }
+
+    // robber-move and robber-steal.
+    void robber_moves(PlayerId p) {
+        for (HexId h = 0; h < t_.hex_count(); ++h) {
+            if (h == s_.robber) continue;
+            bool victims[kMaxPlayers] = {};
+            bool any = false;
+            for (VertexId v : t_.hex_vertices(h)) {
+                const PlayerId o = s_.owner[v];
+                if (o == kNoPlayer || o == p || s_.players[o].hand_size() <= 0) continue;
+                victims[o] = true;
+                any = true;
+            }
+            if (!any) {
+                out_.push_back(MoveRobber{p, h, kNoPlayer, std::nullopt});
+                continue;
+            }
+            for (PlayerId q = 0; q < s_.player_count(); ++q)
+                if (victims[q]) out_.push_back(MoveRobber{p, h, q, std::nullopt});
+        }
+    }
+
+    // maritime-rate: one bundle at each rate the player is entitled to.
+    void trades(PlayerId p) {
+        const PlayerState& ps = s_.players[p];
+        bool generic = false;
+        for (const Harbor& h : s_.board().harbors())
+            if (h.kind == HarborKind::kGeneric &&
+                (s_.owner[h.vertices[0]] == p || s_.owner[h.vertices[1]] == p))
+                generic = true;
+        for (int r = 0; r < kResourceCount; ++r) {
+            const int best = s_.maritime_rate(p, static_cast<Resource>(r));
+            for (int rate = best; rate <= 4; ++rate) {
+                if (rate != best && rate != 4 && !(rate == 3 && generic)) continue;
+                if (ps.hand[r] < rate) break;
+                for (int g = 0; g < kResourceCount; ++g) {
+                    if (g == r || s_.bank[g] <= 0) continue;
+                    TradeBank t{p, {}, {}};
+                    t.give[r] = rate;
+                    t.get[g] = 1;
+                    out_.push_back(t);
+                }
+            }
+        }
+    }
+
+    void roads(PlayerId p, bool free) {
+        const PlayerState& ps = s_.players[p];
+        if (ps.roads_left <= 0 || (!free && !can_pay(ps, kRoadCost))) return;
+        for (EdgeId e = 0; e < t_.edge_count(); ++e)
+            if (road_site(s_, p, e)) out_.push_back(BuildRoad{p, e});
+    }
+
+    void settlements(PlayerId p) {
+        const PlayerState& ps = s_.players[p];
+        if (ps.settlements_left <= 0 || !can_pay(ps, kSettlementCost)) return;
+        for (VertexId v = 0; v < t_.vertex_count(); ++v) {
+            if (!settlement_site(s_, v)) continue;
+            bool touches = false;
+            for (EdgeId e : t_.vertex_edges(v)) touches |= s_.road_owner[e] == p;
+            if (touches) out_.push_back(BuildSettlement{p, v});
+        }
+    }
+
+    void cities(PlayerId p) {
+        const PlayerState& ps = s_.players[p];
+        if (ps.cities_left <= 0 || !can_pay(ps, kCityCost)) return;
+        for (VertexId v = 0; v < t_.vertex_count(); ++v)
+            if (s_.owner[v] == p && s_.building[v] == Building::kSettlement)
+                out_.push_back(BuildCity{p, v});
+    }
+
+    void buy(PlayerId p) {
+        if (s_.deck_left > 0 && can_pay(s_.players[p], kDevCardCost))
+            out_.push_back(BuyDevCard{p, std::nullopt});
+    }
+
+    // one-dev-card, dev-card-age, dev-card-held; progress-card for year of plenty.
+    void dev_cards(PlayerId p) {
+        if (s_.dev_played) return;
+        const PlayerState& ps = s_.players[p];
+        auto playable = [&](DevCard k) {
+            return ps.dev_old[static_cast<int>(k)] > 0 || ps.dev_unknown_old > 0;
+        };
+        if (playable(DevCard::kKnight)) out_.push_back(PlayKnight{p});
+        if (playable(DevCard::kRoadBuilding)) out_.push_back(PlayRoadBuilding{p});
+        if (playable(DevCard::kYearOfPlenty)) {
+            const int want = std::min(2, total(s_.bank));
+            for_each_multiset(s_.bank, want, [&](const ResourceCounts& take) {
+                out_.push_back(PlayYearOfPlenty{p, take});
+            });
+        }
+        if (playable(DevCard::kMonopoly))
+            for (Resource r : kResources) out_.push_back(PlayMonopoly{p, r});
+    }
+
+    const GameState& s_;
+    const Topology& t_;
+    std::vector<EventBody>& out_;
+    bool all_discards_;
+};
+
+}  // namespace
+
+void legal_events(const GameState& s, std::vector<EventBody>& out, bool all_discards) {
+    Generator(s, out, all_discards).run();
+}
+
+std::vector<Event> legal_events(const GameState& s) {
+    std::vector<EventBody> bodies;
+    legal_events(s, bodies, true);
+    std::vector<Event> events;
+    events.reserve(bodies.size());
+    for (auto& b : bodies) events.push_back(Event{std::move(b), nullptr, 0});
+    return events;
+}
+
+std::int64_t discard_count(const ResourceCounts& hand, int k) {
+    // ways[m] for resources r..4: multisets of m cards; filled from the last resource.
+    if (k < 0) return 0;
+    std::vector<std::int64_t> ways(static_cast<std::size_t>(k) + 1, 0), next(ways.size());
+    ways[0] = 1;
+    for (int r = kResourceCount - 1; r >= 0; --r) {
+        for (int m = 0; m <= k; ++m) {
+            std::int64_t w = 0;
+            for (int x = 0; x <= std::min(hand[r], m); ++x) w += ways[m - x];
+            next[m] = w;
+        }
+        ways.swap(next);
+    }
+    return ways[k];
+}
+
+ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index) {
+    // Walks the lexicographic order: at each resource, skip whole blocks of completions.
+    ResourceCounts d{};
+    int left = k;
+    for (int r = 0; r < kResourceCount - 1; ++r) {
+        ResourceCounts rest{};
+        for (int q = r + 1; q < kResourceCount; ++q) rest[q] = hand[q];
+        for (int x = 0; x <= std::min(hand[r], left); ++x) {
+            const std::int64_t block = discard_count(rest, left - x);
+            if (index < block) {
+                d[r] = x;
+                break;
+            }
+            index -= block;
+        }
+        left -= d[r];
+    }
+    d[kResourceCount - 1] = left;
+    return d;
+}
+
+}  // namespace ctk

@@ -1,0 +1,72 @@
+#pragma once
+// Legal-move generation (DESIGN.md section 2, "rules"): every event the rules accept for
+// the current decision of a state, in a fixed order, for self-play (lib/sim.hpp), tests
+// and studies. The rules themselves live in lib/rules.cpp only: the generator enumerates
+// the events that rules.cpp's check() accepts, and the tests prove it both ways (every
+// generated event passes check; for sampled states, brute-force enumeration of every
+// candidate event filtered by check gives exactly the generated set).
+//
+// What is generated, per decision (RULES.md ids in brackets):
+//   setup        place_settlement on every vertex the distance rule allows, then
+//                place_road on every empty edge touching that settlement [setup-order,
+//                setup-road-attached, distance-rule];
+//   7 pending    discard: every distinct way (multiset of cards) for every player who
+//                owes one [discard-half]; then move_robber to every other hex, once per
+//                opponent there who holds cards, or with no victim when nobody qualifies
+//                [robber-move, robber-steal];
+//   free roads   build_road on every legal edge (road building) [progress-card];
+//   before roll  roll; playable development cards;
+//   after roll   end_turn; trade_bank of ONE bundle (N cards of one resource for 1 card of
+//                another that the bank holds) at every rate the player is entitled to for
+//                that resource (2 with the 2:1 harbor, 3 with a 3:1 harbor, 4) [maritime-
+//                rate]; build_road / build_settlement / build_city on every legal spot the
+//                player can pay for; buy_dev_card when the deck is not empty; playable
+//                development cards;
+//   dev cards    play_knight; play_road_building; play_year_of_plenty with every multiset
+//                of min(2, bank) cards the bank holds; play_monopoly of each resource
+//                [one-dev-card, dev-card-age, dev-card-held].
+//   game over    the rest of the card that ended the game (a knight's robber move, road
+//                building's roads), which check still accepts [game-over].
+// Not generated, although check accepts them: resign, domestic trades and their
+// negotiation (trade_offer/accept/reject/cancel, trade_player), maritime trades of more
+// than one bundle or mixing resources.
+//
+// Chance is not the generator's: in generated events a roll has dice 0 0 (to be rolled),
+// a robber move's `stolen` is empty (the card is drawn from the victim's hand) and a
+// bought card is empty (drawn from the deck). lib/sim.hpp fills them with its RNG.
+//
+// Order: by event type in EventBody order (place_settlement, place_road, roll, discard,
+// move_robber, trade_bank, build_road, build_settlement, build_city, buy_dev_card,
+// play_knight, play_road_building, play_year_of_plenty, play_monopoly, end_turn), then by
+// player, then by id (vertex, edge, hex) ascending, then by victim, then by resources
+// (give resource, rate, get resource; card multisets in the order of discard_at).
+//
+// Assumes a fully known state (no hidden cards, as self-play produces): discards and
+// steals are drawn from the known hands.
+
+#include <cstdint>
+#include <vector>
+
+#include "event.hpp"
+#include "state.hpp"
+
+namespace ctk {
+
+// Appends every legal event of the state to `out` after clearing it, in the order above.
+// With `all_discards` false, a player owing a discard gets ONE placeholder discard whose
+// cards are all zero (the compact form: pick one with discard_count / discard_at). Reuse
+// `out` across calls to avoid allocation.
+void legal_events(const GameState& s, std::vector<EventBody>& out, bool all_discards = true);
+
+// Convenience form: every legal event (claims empty, source_line 0).
+std::vector<Event> legal_events(const GameState& s);
+
+// Discards (discard-half) in compact form: the number of distinct multisets of k cards
+// that can be taken from `hand` (0 if k > the hand or k < 0), and the index-th of them
+// (0 <= index < discard_count(hand, k)) in lexicographic order of (brick, lumber, wool,
+// grain, ore) counts ascending. A uniform index gives a uniform pick among the distinct
+// discards. Hands of up to 255 cards.
+std::int64_t discard_count(const ResourceCounts& hand, int k);
+ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index);
+
+}  // namespace ctk
