@@ -175,7 +175,8 @@ def trades_game():
     g.trade_offer("blue", {"brick": 1}, {"ore": 1})
     g.trade_cancel()
     g.trade_offer("white", {"brick": 1}, {"ore": 1})
-    g.end_turn()  # ending the turn withdraws the open offer
+    g.end_turn()
+    g.events[-1]["note"] = "ending the turn withdraws the open offer"
     g.gather("white", {"ore": 3, "wool": 7})
     g.trade_bank({"ore": 3}, {"grain": 1})  # white's 3:1 harbor at 26
     g.trade_bank({"wool": 2}, {"brick": 1})  # white's wool 2:1 harbor at 45
@@ -225,7 +226,8 @@ def dev_cards_game():
 
 def resign_2p_game():
     """Two players (recorded games have them); blue resigns, red wins."""
-    g = Game(["red", "blue"], source="scripts/make_samples.py: two players, blue resigns")
+    g = Game(["red", "blue"], source="scripts/make_samples.py: two players, blue resigns",
+             include_board=True)
     g.place("red", 19, 26)
     g.place("blue", 13, 21)
     g.place("blue", 42, 57)
@@ -343,35 +345,37 @@ def bad_board(rel):
 def invalid_samples():
     out = {}
 
-    def case(rule, message, strict=False):
+    def case(rule, message, strict=False, prefix_as_valid=None):
         def deco(fn):
             g, index = fn()
             put_invalid(rule, g, index, message, strict)
+            if prefix_as_valid:  # the legal prefix is a passing sample of the same rule
+                write(f"valid/{prefix_as_valid}", dumps_doc(g.document(g.events[:index])))
             out[rule] = True
             return fn
         return deco
 
-    @case("board-composition", "forest")
+    @case("board-composition", "5 forest hexes, expected 4")
     def _():
         return bad_board("samples/boards/invalid/composition-five-forests.json"), -1
 
-    @case("board-red-adjacent", "hex 4", strict=True)
+    @case("board-red-adjacent", "hex 4 (6) and hex 5 (8)", strict=True)
     def _():
         return bad_board("samples/boards/invalid/red-adjacent.json"), -1
 
-    @case("setup-order", "blue")
+    @case("setup-order", "it is blue's setup placement")
     def _():
         g = Game(SEATS3)
         g.place("red", 19, 26)
         return g, g.raw(ev("place_settlement", "white", vertex=26))
 
-    @case("setup-road-attached", "19")
+    @case("setup-road-attached", "does not touch the settlement just placed at 19")
     def _():
         g = Game(SEATS3)
         g.raw(ev("place_settlement", "red", vertex=19))
         return g, g.raw(ev("place_road", "red", edge=46))
 
-    @case("setup-resources", "ore")
+    @case("setup-resources", "the rules give 1 lumber, 1 wool, 1 ore")
     def _():
         g = Game(SEATS3)
         g.place("red", 19, 26)
@@ -382,32 +386,32 @@ def invalid_samples():
         return g, g.raw(ev("place_settlement", "red", vertex=35, claims={"received": {
             "red": {"lumber": 1, "wool": 1}, "blue": {}, "white": {}}}))
 
-    @case("turn-order", "red")
+    @case("turn-order", "it is red's turn")
     def _():
         g = new3()
         return g, g.raw(ev("roll", "blue", dice=[3, 3]))
 
-    @case("roll-first", "roll")
+    @case("roll-first", "before the roll")
     def _():
         g = new3()
         return g, g.raw(ev("end_turn", "red"))
 
-    @case("roll-once", "roll")
+    @case("roll-once", "already rolled")
     def _():
         g = after_setup_roll()
         return g, g.raw(ev("roll", "red", dice=[1, 2]))
 
-    @case("production", "grain")
+    @case("production", "blue received nothing; the rules give 1 grain")
     def _():
         g = new3()  # a 6: hills 6 gives red a brick, fields 6 gives blue a grain
         return g, g.raw(ev("roll", "red", dice=[5, 1], claims={"received": {
             "red": {"brick": 1}, "blue": {}, "white": {}}}))
 
-    @case("bank-shortage", "ore")
+    @case("bank-shortage", "red received 1 ore; the rules give nothing")
     def _():
         return bank_shortage_game(bad_claim=True)
 
-    @case("discard-half", "discard")
+    @case("discard-half", "must discard 4, not 3")
     def _():
         g = red_with({"lumber": 4, "wool": 3, "ore": 2})
         g.end_turn()
@@ -416,68 +420,68 @@ def invalid_samples():
         cards = {"lumber": owed - 1}
         return g, g.raw(ev("discard", "red", cards=cards))
 
-    @case("robber-move", "9")
+    @case("robber-move", "already on hex 9")
     def _():
         g = after_setup_roll(7)
         return g, g.raw(ev("move_robber", "red", hex=9))
 
-    @case("robber-steal", "blue")
+    @case("robber-steal", "the steal is mandatory")
     def _():
         g = after_setup_roll(7)
         return g, g.raw(ev("move_robber", "red", hex=6))
 
-    @case("pending-seven", "robber")
+    @case("pending-seven", "before the robber is moved")
     def _():
         g = after_setup_roll(7)
         return g, g.raw(ev("end_turn", "red"))
 
-    @case("one-dev-card", "one")
+    @case("one-dev-card", "already played a development card")
     def _():
         g = red_bought(["knight", "year_of_plenty"])
         play_knight(g, 6)
         return g, g.raw(ev("play_year_of_plenty", "red", take={"brick": 1, "lumber": 1}))
 
-    @case("dev-card-age", "this turn")
+    @case("dev-card-age", "bought the knight card this turn")
     def _():
         g = red_with({"ore": 1, "wool": 1, "grain": 1})
         g.buy_dev("knight")
         return g, g.raw(ev("play_knight", "red"))
 
-    @case("dev-card-held", "monopoly")
+    @case("dev-card-held", "holds no monopoly card")
     def _():
         g = after_setup_roll()
         return g, g.raw(ev("play_monopoly", "red", resource="ore"))
 
-    @case("maritime-rate", "4")
+    @case("maritime-rate", "rate 4:1")
     def _():
         g = red_with({"lumber": 3})
         return g, g.raw(ev("trade_bank", "red", give={"lumber": 3}, get={"brick": 1}))
 
-    @case("bank-empty", "ore")
+    @case("bank-empty", "the bank holds 0 ore")
     def _():
         g = bank_shortage_game()
         g.gather("red", {"wool": 4})
         assert g.bank["ore"] == 0
         return g, g.raw(ev("trade_bank", "red", give={"wool": 4}, get={"ore": 1}))
 
-    @case("domestic-trade", "gift")
+    @case("domestic-trade", "no gifts")
     def _():
         g = after_setup_roll()
         return g, g.raw(ev("trade_player", "red", partner="blue", give={"wool": 1}, get={}))
 
-    @case("trade-offer", "accept")
+    @case("trade-offer", "was not accepted")
     def _():
         g = after_setup_roll()
         g.trade_offer("blue", {"wool": 1}, {"grain": 1})
         return g, g.raw(ev("trade_player", "red", partner="blue", give={"wool": 1},
                            get={"grain": 1}))
 
-    @case("insufficient-resources", "ore")
+    @case("insufficient-resources", "red holds 0 grain, 1 ore")
     def _():
         g = after_setup_roll()
         return g, g.raw(ev("build_city", "red", vertex=19))
 
-    @case("piece-limit", "15")
+    @case("piece-limit", "all 15 roads", prefix_as_valid="all-roads.json")
     def _():
         g = new3()
         while sum(1 for o in g.roads.values() if o == 0) < 15:
@@ -488,28 +492,28 @@ def invalid_samples():
             g.gather("red", {"brick": 1, "lumber": 1})
         return g, g.raw(ev("build_road", "red", edge=next_free_road(g, 0)))
 
-    @case("road-connected", "0")
+    @case("road-connected", "edge 0 (vertices 0-1) touches none")
     def _():
         g = red_with({"brick": 1, "lumber": 1})
         return g, g.raw(ev("build_road", "red", edge=0))
 
-    @case("distance-rule", "19")
+    @case("distance-rule", "vertex 20 is next to red's settlement at 19")
     def _():
         g = Game(SEATS3)
         g.place("red", 19, 26)
         return g, g.raw(ev("place_settlement", "blue", vertex=20))
 
-    @case("settlement-connected", "0")
+    @case("settlement-connected", "vertex 0 touches none of red's roads")
     def _():
         g = red_with({"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
         return g, g.raw(ev("build_settlement", "red", vertex=0))
 
-    @case("city-on-settlement", "13")
+    @case("city-on-settlement", "vertex 13 holds blue's settlement")
     def _():
         g = red_with({"ore": 3, "grain": 2})
         return g, g.raw(ev("build_city", "red", vertex=13))
 
-    @case("deck-empty", "deck")
+    @case("deck-empty", "deck is empty", prefix_as_valid="whole-deck.json")
     def _():
         g = new3()
         dev = ("ore", "wool", "grain")
@@ -534,32 +538,32 @@ def invalid_samples():
         assert g.winner is None
         return g, g.raw(ev("buy_dev_card", g.name(p), card="knight"))
 
-    @case("progress-card", "2")
+    @case("progress-card", "exactly 2 cards")
     def _():
         g = red_bought(["year_of_plenty"])
         return g, g.raw(ev("play_year_of_plenty", "red", take={"brick": 1}))
 
-    @case("longest-road", "red")
+    @case("longest-road", "longest road is red's")
     def _():
         g = after_setup_roll()
         return g, g.end_turn(claims={"longest_road": "red"})
 
-    @case("largest-army", "blue")
+    @case("largest-army", "largest army is blue's")
     def _():
         g = after_setup_roll()
         return g, g.end_turn(claims={"largest_army": "blue"})
 
-    @case("win-on-own-turn", "winner")
+    @case("win-on-own-turn", "the log claims red won")
     def _():
         g = after_setup_roll()
         return g, g.end_turn(claims={"winner": "red"})
 
-    @case("game-over", "over")
+    @case("game-over", "the game is over (red won")
     def _():
         g = complete_game()
         return g, g.raw(ev("end_turn", "red"))
 
-    @case("resign", "resigned")
+    @case("resign", "white has resigned")
     def _():
         g = new3()
         g.gather("white", {"wool": 2})

@@ -1,5 +1,8 @@
-// The sample logs of samples/logs (written by scripts/make_samples.py): malformed logs are
-// InputErrors whose message names the event index and the field at fault.
+// The sample logs of samples/logs (written by scripts/make_samples.py), replayed through
+// the replay API: every valid sample is valid with its outcome and winner; every invalid
+// sample reports exactly its rule at exactly its event; every malformed log is an
+// InputError naming the event index and the field at fault; and every rule id of RULES.md
+// has a failing and a passing sample.
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -9,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "event.hpp"
+#include "replay.hpp"
+#include "rules.hpp"
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -38,7 +43,244 @@ nlohmann::json expected_for(const fs::path& log) {
     return nlohmann::json::parse(text);
 }
 
+GameLog read_sample(const fs::path& path) {
+    return read_log(test::read_file(path.string()), path.filename().string());
+}
+
+std::string player_name(const GameLog& log, PlayerId p) {
+    return p == kNoPlayer ? "" : log.seats[static_cast<std::size_t>(p)].name;
+}
+
+struct ValidSample {
+    const char* file;
+    Outcome outcome;
+    const char* winner;  // "" = none
+};
+
+// Every file of samples/logs/valid with the outcome replay must find.
+const std::vector<ValidSample> kValidSamples{
+    {"all-roads.json", Outcome::kUnfinished, ""},
+    {"bank-shortage.json", Outcome::kUnfinished, ""},
+    {"complete-3p.json", Outcome::kComplete, "red"},
+    {"dev-cards.json", Outcome::kUnfinished, ""},
+    {"resign-2p.json", Outcome::kComplete, "red"},
+    {"resign-3p.jsonl", Outcome::kUnfinished, ""},
+    {"trades.json", Outcome::kUnfinished, ""},
+    {"whole-deck.json", Outcome::kUnfinished, ""},
+};
+
+// The rule ids of RULES.md (plus "schema"), kept here so that the test notices a rule
+// without samples; checked against the library's own list below.
+const std::vector<std::string> kRuleIds{"board-red-adjacent",
+                                        "board-composition",
+                                        "setup-order",
+                                        "setup-road-attached",
+                                        "setup-resources",
+                                        "turn-order",
+                                        "roll-first",
+                                        "roll-once",
+                                        "production",
+                                        "bank-shortage",
+                                        "discard-half",
+                                        "robber-move",
+                                        "robber-steal",
+                                        "pending-seven",
+                                        "one-dev-card",
+                                        "dev-card-age",
+                                        "dev-card-held",
+                                        "maritime-rate",
+                                        "bank-empty",
+                                        "domestic-trade",
+                                        "trade-offer",
+                                        "insufficient-resources",
+                                        "piece-limit",
+                                        "road-connected",
+                                        "distance-rule",
+                                        "settlement-connected",
+                                        "city-on-settlement",
+                                        "deck-empty",
+                                        "progress-card",
+                                        "longest-road",
+                                        "largest-army",
+                                        "win-on-own-turn",
+                                        "game-over",
+                                        "resign",
+                                        "schema"};
+
+// A passing sample of a rule: a valid sample and a text it holds that shows the rule at
+// work (an event type, a claim) — the index of samples/logs/README.md.
+struct Passing {
+    const char* rule;
+    const char* file;
+    const char* shows;
+};
+const std::vector<Passing> kPassing{
+    {"board-red-adjacent", "complete-3p.json", "\"format\""},  // beginner board, --strict
+    {"board-composition", "resign-2p.json", "\"board\""},
+    {"setup-order", "complete-3p.json", "place_settlement"},
+    {"setup-road-attached", "complete-3p.json", "place_road"},
+    {"setup-resources", "complete-3p.json",
+     "\"place_settlement\", \"player\": \"red\", \"vertex\": 35, \"claims\""},
+    {"turn-order", "trades.json", "trade_accept"},
+    {"roll-first", "dev-cards.json", "\"play_knight\""},
+    {"roll-once", "complete-3p.json", "\"roll\""},
+    {"production", "complete-3p.json", "\"received\""},
+    {"bank-shortage", "bank-shortage.json",
+     "\"received\": {\"red\": {}, \"blue\": {}, \"white\": {}}"},
+    {"discard-half", "complete-3p.json", "\"discard\""},
+    {"robber-move", "complete-3p.json", "\"move_robber\""},
+    {"robber-steal", "complete-3p.json", "\"stolen\""},
+    {"robber-steal", "dev-cards.json", "\"hex\": 0}"},
+    {"pending-seven", "complete-3p.json", "\"discard\""},
+    {"one-dev-card", "dev-cards.json", "play_monopoly"},
+    {"dev-card-age", "complete-3p.json", "play_knight"},
+    {"dev-card-held", "dev-cards.json", "play_year_of_plenty"},
+    {"maritime-rate", "trades.json", "\"give\": {\"wool\": 2}"},
+    {"bank-empty", "trades.json", "trade_bank"},
+    {"domestic-trade", "trades.json", "trade_player"},
+    {"trade-offer", "trades.json", "trade_cancel"},
+    {"insufficient-resources", "complete-3p.json", "build_city"},
+    {"piece-limit", "all-roads.json", "build_road"},
+    {"road-connected", "all-roads.json", "build_road"},
+    {"distance-rule", "complete-3p.json", "build_settlement"},
+    {"settlement-connected", "complete-3p.json", "build_settlement"},
+    {"city-on-settlement", "complete-3p.json", "build_city"},
+    {"deck-empty", "whole-deck.json", "buy_dev_card"},
+    {"progress-card", "dev-cards.json", "play_road_building"},
+    {"longest-road", "complete-3p.json", "\"longest_road\": \"red\""},
+    {"largest-army", "complete-3p.json", "\"largest_army\": \"red\""},
+    {"win-on-own-turn", "complete-3p.json", "\"winner\": \"red\""},
+    {"game-over", "complete-3p.json", "\"winner\": \"red\""},
+    {"resign", "resign-2p.json", "\"resign\""},
+    {"resign", "resign-3p.jsonl", "\"resign\""},
+    {"schema", "trades.json", "\"note\""},
+};
+
 }  // namespace
+
+TEST_CASE("every valid sample replays as valid with its outcome and winner", "[samples][valid]") {
+    std::vector<std::string> found;
+    for (const auto& path : sample_logs("valid")) found.push_back(path.filename().string());
+    std::vector<std::string> listed;
+    for (const auto& v : kValidSamples) listed.push_back(v.file);
+    CHECK(found == listed);  // a new sample needs its expected outcome here
+
+    for (const auto& sample : kValidSamples) {
+        INFO(sample.file);
+        GameLog log = read_sample(test::source_path("samples/logs/valid/") + sample.file);
+        ReplayOptions strict;
+        strict.strict_board = true;
+        Verdict v = replay(log, strict, sample.file);
+        std::string texts;
+        for (const auto& x : v.violations) texts += violation_text(x, log, sample.file) + "\n";
+        INFO(texts);
+        CHECK(v.violations.empty());
+        CHECK(v.warnings.empty());
+        CHECK(v.outcome == sample.outcome);
+        CHECK(player_name(log, v.winner) == sample.winner);
+        CHECK(v.events == static_cast<int>(log.events.size()));
+    }
+}
+
+TEST_CASE("valid samples end in the states they were built for", "[samples][valid]") {
+    auto run = [](const char* file) {
+        GameLog log = read_sample(test::source_path("samples/logs/valid/") + file);
+        return replay(log, {}, file);
+    };
+    SECTION("complete game: red 10 VP from 3 settlements, a city, both awards, a VP card") {
+        Verdict v = run("complete-3p.json");
+        REQUIRE(v.standings.size() == 3);
+        const Standing& red = v.standings[0];
+        CHECK(red.vp == 10);
+        CHECK(red.settlements == 3);
+        CHECK(red.cities == 2);
+        CHECK(red.awards == 4);
+        CHECK(red.vp_cards == 1);
+        CHECK(red.rank == 1);
+        CHECK(v.longest_road == 0);
+        CHECK(v.largest_army == 0);
+        CHECK(v.state->players[0].knights_played() == 3);
+    }
+    SECTION("all 15 roads of red on the board") {
+        Verdict v = run("all-roads.json");
+        CHECK(v.state->players[0].roads_left == 0);
+    }
+    SECTION("the whole deck drawn") {
+        Verdict v = run("whole-deck.json");
+        CHECK(v.state->deck_left == 0);
+        CHECK(v.state->deck == std::array<int, kDevCardKinds>{0, 0, 0, 0, 0});
+    }
+    SECTION("the bank ran out of ore") {
+        Verdict v = run("bank-shortage.json");
+        CHECK(v.state->bank[static_cast<int>(Resource::kOre)] == 0);
+    }
+    SECTION("white resigned: hand back to the bank, turns skipped") {
+        Verdict v = run("resign-3p.jsonl");
+        CHECK(v.state->players[2].resigned);
+        CHECK(v.state->players[2].hand_size() == 0);
+        CHECK(v.standings[2].resigned);
+    }
+}
+
+TEST_CASE("every invalid sample breaks exactly its rule at exactly its event",
+          "[samples][invalid]") {
+    auto logs = sample_logs("invalid");
+    REQUIRE(logs.size() >= kRuleIds.size() - 1);
+    for (const auto& path : logs) {
+        std::string name = path.filename().string();
+        INFO(name);
+        auto expected = expected_for(path);
+        GameLog log = read_sample(path);
+        ReplayOptions opt;
+        opt.strict_board = expected.value("strict", false);
+        Verdict v = replay(log, opt, name);
+        REQUIRE_FALSE(v.violations.empty());
+        const Violation& first = v.violations.front();
+        INFO(violation_text(first, log, name));
+        CHECK(v.outcome == Outcome::kInvalid);
+        CHECK(first.rule_id == expected.at("rule_id").get<std::string>());
+        CHECK(first.event_index == expected.at("event_index").get<int>());
+        CHECK_THAT(first.message,
+                   Catch::Contains(expected.at("message_contains").get<std::string>()));
+        // The offending event is the last one: everything before it is legal.
+        if (first.event_index >= 0)
+            CHECK(first.event_index == static_cast<int>(log.events.size()) - 1);
+        // The file is named after the rule it breaks.
+        CHECK(name.starts_with(first.rule_id));
+    }
+}
+
+TEST_CASE("every rule id has a failing and a passing sample", "[samples][rules]") {
+    std::vector<std::string> library(all_rule_ids().begin(), all_rule_ids().end());
+    auto sorted = [](std::vector<std::string> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    CHECK(sorted(library) == sorted(kRuleIds));
+
+    for (const auto& rule : kRuleIds) {
+        INFO(rule);
+        // Failing: invalid/<rule>.json; structural errors ("schema") are the malformed logs,
+        // which read_log rejects before any rule runs.
+        if (rule == "schema") {
+            CHECK(test::file_exists(
+                test::source_path("samples/logs/malformed/misspelled-field.json")));
+        } else {
+            CHECK(test::file_exists(test::source_path("samples/logs/invalid/" + rule + ".json")));
+            CHECK(test::file_exists(
+                test::source_path("samples/logs/invalid/" + rule + ".expected.json")));
+        }
+        int passing = 0;
+        for (const auto& p : kPassing) {
+            if (p.rule != rule) continue;
+            ++passing;
+            INFO(p.file);
+            std::string text = test::read_file(test::source_path("samples/logs/valid/") + p.file);
+            CHECK_THAT(text, Catch::Contains(p.shows));
+        }
+        CHECK(passing > 0);
+    }
+}
 
 TEST_CASE("every malformed sample is an InputError naming the event and field",
           "[samples][malformed]") {
