@@ -1,0 +1,65 @@
+# The sample logs (samples/logs, written by scripts/make_samples.py) through catan-replay:
+# every valid sample at once exits 0; each invalid sample exits 1 with its verdict line
+# (file, event index, rule id, message as in its .expected.json); each malformed log exits
+# 2 with a message naming the event index and field.
+set(SL ${PROJECT_SOURCE_DIR}/samples/logs)
+set(RP $<TARGET_FILE:catan-replay>)
+
+# Escapes the regular expression characters of a literal text.
+function(catan_regex_escape out text)
+  string(REGEX REPLACE "([][.*+?^$()|\\\\])" "\\\\\\1" escaped "${text}")
+  set(${out} "${escaped}" PARENT_SCOPE)
+endfunction()
+
+file(GLOB SAMPLES_VALID CONFIGURE_DEPENDS ${SL}/valid/*.json ${SL}/valid/*.jsonl)
+catan_cli_test(NAME samples_valid_all EXIT 0
+  MATCH "complete-3p.json: valid, complete: red wins with 10 VP.*resign-2p.json: valid, complete: red wins with 2 VP.*whole-deck.json: valid, unfinished"
+  COMMAND ${RP} ${SAMPLES_VALID})
+catan_cli_test(NAME samples_valid_all_json EXIT 0
+  MATCH "complete-3p.json\"[^\n]*\"outcome\":\"complete\"[^\n]*\"valid\":true[^\n]*\"winner\":\"red\""
+  COMMAND ${RP} --format json ${SAMPLES_VALID})
+
+file(GLOB SAMPLES_INVALID CONFIGURE_DEPENDS ${SL}/invalid/*.expected.json)
+foreach(expected ${SAMPLES_INVALID})
+  file(READ ${expected} spec)
+  string(JSON rule GET "${spec}" rule_id)
+  string(JSON index GET "${spec}" event_index)
+  string(JSON message GET "${spec}" message_contains)
+  string(JSON strict ERROR_VARIABLE no_strict GET "${spec}" strict)
+  catan_regex_escape(message "${message}")
+  set(flags)
+  if(strict STREQUAL "ON")
+    set(flags --strict)
+  endif()
+  if(index EQUAL -1)
+    set(line "${rule}.json: ${rule}: [^\n]*${message}")
+  else()
+    set(line "${rule}.json: event ${index} \\(turn [0-9]+, [a-z]+, [a-z_]+[^)]*\\): ${rule}: [^\n]*${message}")
+  endif()
+  catan_cli_test(NAME samples_invalid_${rule} EXIT 1 MATCH "${line}"
+    COMMAND ${RP} ${flags} ${SL}/invalid/${rule}.json)
+endforeach()
+# Two verdict lines in full.
+catan_cli_test(NAME samples_invalid_exact_line EXIT 1
+  MATCH "piece-limit.json: event 104 \\(turn 40, red, build_road 12\\): piece-limit: red has all 15 roads on the board\n"
+  COMMAND ${RP} ${SL}/invalid/piece-limit.json)
+catan_cli_test(NAME samples_invalid_exact_line_claims EXIT 1
+  MATCH "bank-shortage.json: event 38 \\(turn 13, red, roll 8\\): bank-shortage: the log claims red received 1 ore; the rules give nothing\n"
+  COMMAND ${RP} ${SL}/invalid/bank-shortage.json)
+
+file(GLOB SAMPLES_MALFORMED CONFIGURE_DEPENDS ${SL}/malformed/*.expected.json)
+foreach(expected ${SAMPLES_MALFORMED})
+  file(READ ${expected} spec)
+  string(JSON message GET "${spec}" message_contains)
+  catan_regex_escape(message "${message}")
+  get_filename_component(stem ${expected} NAME)
+  string(REPLACE ".expected.json" "" stem "${stem}")
+  file(GLOB log ${SL}/malformed/${stem}.json ${SL}/malformed/${stem}.jsonl)
+  get_filename_component(logname ${log} NAME)
+  catan_cli_test(NAME samples_malformed_${stem} EXIT 2
+    MATCH "catan-replay: [^\n]*${logname}: [^\n]*${message}"
+    COMMAND ${RP} ${log})
+endforeach()
+catan_cli_test(NAME samples_malformed_stdin EXIT 2
+  MATCH "catan-replay: <stdin>: event 12 \\(line 14\\): not valid JSON"
+  STDIN ${SL}/malformed/truncated-line.jsonl COMMAND ${RP} -)
