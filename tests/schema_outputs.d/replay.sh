@@ -1,0 +1,65 @@
+# Game logs and catan-replay: every sample log (valid and invalid, JSON and JSON Lines)
+# against schemas/log.schema.json; the malformed logs a schema can see (unknown event type
+# or field, misspelled resource or card) must fail it; catan-replay's verdicts and states
+# against verdict.schema.json and state.schema.json. Sourced by validate_schemas.sh ($src,
+# $build, $tmp, $ajv, validate, fail).
+logs="$src/samples/logs"
+replay="$build/tools/catan-replay"
+
+validate_ref() {  # validate_ref SCHEMA REFERENCED_SCHEMA FILE...: like validate, with a $ref'd schema
+  local schema=$1 ref=$2; shift 2
+  for f in "$@"; do
+    if ! "$ajv" validate --spec=draft2020 --strict=false -c ajv-formats -s "$src/schemas/$schema" \
+        -r "$src/schemas/$ref" -d "$f" >"$tmp/out" 2>&1; then
+      echo "FAIL $schema: $f"; cat "$tmp/out"; fail=1
+    fi
+  done
+}
+
+# A JSON Lines log as the equivalent document (header + "events"), so one schema checks both.
+jsonl_to_document() {  # jsonl_to_document IN OUT
+  node -e '
+    const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(l => l.trim());
+    const doc = JSON.parse(lines[0]);
+    doc.events = lines.slice(1).map(l => JSON.parse(l));
+    process.stdout.write(JSON.stringify(doc));' "$1" > "$2"
+}
+
+sample_logs=("$logs"/valid/*.json)
+for f in "$logs"/invalid/*.json; do
+  case "$f" in *.expected.json) ;; *) sample_logs+=("$f") ;; esac
+done
+for f in "$logs"/valid/*.jsonl; do
+  jsonl_to_document "$f" "$tmp/$(basename "$f" .jsonl)-as-document.json"
+  sample_logs+=("$tmp/$(basename "$f" .jsonl)-as-document.json")
+done
+validate_ref log.schema.json board.schema.json "${sample_logs[@]}"
+
+for bad in unknown-event-type misspelled-resource misspelled-field unknown-field misspelled-dev-card not-a-log; do
+  if "$ajv" validate --spec=draft2020 --strict=false -c ajv-formats -s "$src/schemas/log.schema.json" \
+      -r "$src/schemas/board.schema.json" -d "$logs/malformed/$bad.json" >"$tmp/out" 2>&1; then
+    echo "FAIL log.schema.json accepts malformed/$bad.json"; fail=1
+  fi
+done
+
+# Verdicts: valid, complete with --stats, a board violation (event null), --keep-going,
+# and several files with a malformed one (one object per line).
+"$replay" --format json "$logs/valid/trades.json" > "$tmp/verdict-valid.json"
+"$replay" --format json --stats "$logs/valid/complete-3p.json" > "$tmp/verdict-stats.json"
+"$replay" --format json "$logs/invalid/board-composition.json" > "$tmp/verdict-board.json" || true
+"$replay" --format json --keep-going "$logs/invalid/roll-first.json" > "$tmp/verdict-keep-going.json" || true
+"$replay" --format json "$logs/valid/resign-3p.jsonl" "$logs/invalid/turn-order.json" \
+  "$logs/malformed/unknown-player.json" > "$tmp/verdict-many.jsonl" 2>/dev/null || true
+n=0
+while IFS= read -r line; do
+  n=$((n + 1)); printf '%s\n' "$line" > "$tmp/verdict-many-$n.json"
+done < "$tmp/verdict-many.jsonl"
+[ "$n" -eq 3 ] || { echo "FAIL catan-replay: expected 3 verdict lines, got $n"; fail=1; }
+validate verdict.schema.json "$tmp"/verdict-*.json
+
+# States: in the setup, with an open offer, at the end of a turn, after a violation.
+"$replay" --format json --at 3 "$logs/valid/complete-3p.json" > "$tmp/state-setup.json"
+"$replay" --format json --at 20 "$logs/valid/trades.json" > "$tmp/state-offer.json"
+"$replay" --format json --turn 5 "$logs/valid/dev-cards.json" > "$tmp/state-turn.json"
+"$replay" --format json --at 13 "$logs/invalid/roll-once.json" > "$tmp/state-violation.json" || true
+validate_ref state.schema.json verdict.schema.json "$tmp"/state-*.json
