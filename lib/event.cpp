@@ -30,6 +30,52 @@ constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventTyp
     "play_knight",      "play_road_building", "play_year_of_plenty",
     "play_monopoly",    "end_turn",           "resign"};
 
+// The fields of each event type besides "type", "claims" and "note", in EventBody order.
+constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventFields{
+    "player, vertex",
+    "player, edge",
+    "player, dice",
+    "player, cards",
+    "player, hex, victim, stolen",
+    "player, give, get",
+    "player, to, give, get",
+    "player",
+    "player",
+    "player",
+    "player, partner, give, get",
+    "player, edge",
+    "player, vertex",
+    "player, vertex",
+    "player, card",
+    "player",
+    "player",
+    "player, take",
+    "player, resource",
+    "player",
+    "player"};
+
+// Unknown fields are reported before missing ones: a typo makes both.
+void check_fields(const json& j, std::size_t type, std::string_view path) {
+    std::string_view allowed = kEventFields[type];
+    for (const auto& [k, v] : j.items()) {
+        if (k == "type" || k == "claims" || k == "note") continue;
+        bool ok = false;
+        std::size_t pos = 0;
+        while (pos <= allowed.size()) {
+            std::size_t end = allowed.find(", ", pos);
+            if (end == std::string_view::npos) end = allowed.size();
+            if (allowed.substr(pos, end - pos) == k) {
+                ok = true;
+                break;
+            }
+            pos = end + 2;
+        }
+        if (!ok)
+            throw InputError(fmt::format("{}: unknown field (expected type, {}, claims, note)",
+                                         field(path, k), allowed));
+    }
+}
+
 constexpr std::string_view kCornerList = "N, NE, SE, S, SW, NW";
 constexpr std::string_view kSideList = "NE, E, SE, SW, W, NW";
 
@@ -103,44 +149,25 @@ EdgeId edge_from_json(const json& j, const Topology& t, std::string_view path) {
     return as_int(j, path, 0, t.edge_count() - 1);
 }
 
-// Field reader for one event object: looks fields up by name, remembers which were used
-// so that an unknown (misspelled) field is reported.
+// Field reader for one event object (unknown fields were rejected by check_fields).
 class Fields {
   public:
     Fields(const json& j, std::string_view path) : j_(j), path_(path) {}
-    const json& req(std::string_view key) {
+    const json& req(std::string_view key) const {
         const json* m = opt(key);
         if (!m) throw InputError(fmt::format("{}: missing", field(path_, key)));
         return *m;
     }
-    const json* opt(std::string_view key) {
-        used_[n_used_++] = key;
+    const json* opt(std::string_view key) const {
         auto it = j_.find(key);
         return it == j_.end() ? nullptr : &*it;
     }
+    // The field's path for messages; built only when an error is thrown.
     std::string at(std::string_view key) const { return field(path_, key); }
-    // Every member must be one of the used keys, "type", "claims" or "note".
-    void finish() const {
-        for (const auto& [k, v] : j_.items())
-            if (!known(k)) {
-                std::string expected = "type";
-                for (int i = 0; i < n_used_; ++i) expected += fmt::format(", {}", used_[i]);
-                throw InputError(fmt::format("{}: unknown field (expected {}, claims, note)",
-                                             field(path_, k), expected));
-            }
-    }
 
   private:
-    bool known(std::string_view k) const {
-        if (k == "type" || k == "claims" || k == "note") return true;
-        for (int i = 0; i < n_used_; ++i)
-            if (used_[i] == k) return true;
-        return false;
-    }
     const json& j_;
     std::string_view path_;
-    std::array<std::string_view, 8> used_{};
-    int n_used_ = 0;
 };
 
 std::string format_line_prefix(std::string_view name, std::size_t i, int line) {
@@ -335,6 +362,7 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
         throw InputError(fmt::format("{}: unknown event type \"{}\" (expected {})",
                                      field(path, "type"), type, join_names(kEventTypeNames)));
 
+    check_fields(j, ti, path);
     PlayerId player = player_from_json(f.req("player"), seats, f.at("player"));
     auto vertex = [&] { return vertex_from_json(f.req("vertex"), t, f.at("vertex")); };
     auto edge = [&] { return edge_from_json(f.req("edge"), t, f.at("edge")); };
@@ -438,7 +466,6 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
         throw InputError(fmt::format("{}: expected a string, got {}", f.at("note"), type_name(*n)));
     if (auto c = j.find("claims"); c != j.end())
         e.claims = std::make_shared<const Claims>(claims_from_json(*c, seats, f.at("claims")));
-    f.finish();
     return e;
 }
 

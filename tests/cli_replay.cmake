@@ -1,0 +1,41 @@
+# catan-replay CLI tests: exit status (0 valid, 1 violation, 2 malformed) and output shape.
+set(L ${PROJECT_SOURCE_DIR}/samples/logs)
+set(R $<TARGET_FILE:catan-replay>)
+catan_cli_test(NAME replay_version EXIT 0 MATCH "catan-replay [0-9]+\\.[0-9]+\\.[0-9]+"
+  COMMAND ${R} --version)
+catan_cli_test(NAME replay_help EXIT 0 MATCH "Examples:" COMMAND ${R} --help)
+catan_cli_test(NAME replay_bad_option EXIT 2 MATCH "--no-such-flag"
+  COMMAND ${R} --no-such-flag ${L}/valid/trades.json)
+catan_cli_test(NAME replay_complete EXIT 0
+  MATCH "complete-3p.json: valid, complete: red wins with 10 VP on turn 49"
+  COMMAND ${R} ${L}/valid/complete-3p.json)
+catan_cli_test(NAME replay_unfinished EXIT 0 MATCH "trades.json: valid, unfinished: no winner after turn 13"
+  COMMAND ${R} ${L}/valid/trades.json)
+catan_cli_test(NAME replay_stdin EXIT 0 MATCH "<stdin>: valid, unfinished"
+  STDIN ${L}/valid/resign-3p.jsonl COMMAND ${R} -)
+catan_cli_test(NAME replay_violation_text EXIT 1
+  MATCH "distance-rule.json: event 2 \\(turn 0, blue, place_settlement 20\\): distance-rule: vertex 20 is next to red's settlement at 19"
+  COMMAND ${R} ${L}/invalid/distance-rule.json)
+catan_cli_test(NAME replay_violation_json EXIT 1
+  MATCH "\"rule\": \"turn-order\",\n *\"text\""
+  COMMAND ${R} --format json ${L}/invalid/turn-order.json)
+catan_cli_test(NAME replay_many_worst_exit EXIT 1 MATCH "trades.json: valid.*\n.*turn-order.json: event 12"
+  COMMAND ${R} ${L}/valid/trades.json ${L}/invalid/turn-order.json)
+catan_cli_test(NAME replay_many_malformed EXIT 2 MATCH "unknown-event-type.json: event"
+  COMMAND ${R} ${L}/valid/trades.json ${L}/invalid/turn-order.json ${L}/malformed/unknown-event-type.json)
+catan_cli_test(NAME replay_missing_file EXIT 2 MATCH "no-such.json: cannot open"
+  COMMAND ${R} ${L}/no-such.json)
+catan_cli_test(NAME replay_at_text EXIT 0 MATCH "state after event 11.*ROBBER.*red: 2 VP"
+  COMMAND ${R} --at 11 ${L}/valid/trades.json)
+catan_cli_test(NAME replay_turn_json EXIT 0 MATCH "\"phase\": \"turn\".*\"turn\": 4.*\"turn\": 3"
+  COMMAND ${R} --turn 3 --format json ${L}/valid/trades.json)
+catan_cli_test(NAME replay_at_out_of_range EXIT 2 MATCH "--at 500: the log has"
+  COMMAND ${R} --at 500 ${L}/valid/trades.json)
+catan_cli_test(NAME replay_stats EXIT 0 MATCH "dice: 2:.*rolled/expected.*red: received production"
+  COMMAND ${R} --stats ${L}/valid/complete-3p.json)
+catan_cli_test(NAME replay_keep_going EXIT 1 MATCH "roll-first"
+  COMMAND ${R} --keep-going ${L}/invalid/roll-first.json)
+catan_cli_test(NAME replay_strict_board EXIT 1 MATCH "board-red-adjacent: hex 4 \\(6\\) and hex 5 \\(8\\)"
+  COMMAND ${R} --strict ${L}/invalid/board-red-adjacent.json)
+catan_cli_test(NAME replay_board_warning EXIT 0 MATCH "warning: board-red-adjacent"
+  COMMAND ${R} ${L}/invalid/board-red-adjacent.json)

@@ -1,0 +1,478 @@
+// Unit tests of check/apply (lib/rules) on small in-memory positions of the beginner board,
+// and of the log reader/writer (lib/event). Positions are set up by playing a short legal
+// opening and then editing the state directly (hands, bank, turn), so each test shows
+// exactly the situation its rule is about.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "event.hpp"
+#include "replay.hpp"
+#include "rules.hpp"
+#include "state.hpp"
+#include "test_support.hpp"
+
+using namespace ctk;
+using nlohmann::json;
+
+namespace {
+
+constexpr PlayerId kRed = 0, kBlue = 1, kWhite = 2;
+
+// The opening of samples/logs/valid/trades.json (beginner board, red-blue-white):
+//   red 19 + road 26, blue 13 + road 21, white 26 + road 32,
+//   white 45 + road 60, blue 42 + road 57, red 35 + road 46.
+const char* const kOpening[] = {
+    R"({"type":"place_settlement","player":"red","vertex":19})",
+    R"({"type":"place_road","player":"red","edge":26})",
+    R"({"type":"place_settlement","player":"blue","vertex":13})",
+    R"({"type":"place_road","player":"blue","edge":21})",
+    R"({"type":"place_settlement","player":"white","vertex":26})",
+    R"({"type":"place_road","player":"white","edge":32})",
+    R"({"type":"place_settlement","player":"white","vertex":45})",
+    R"({"type":"place_road","player":"white","edge":60})",
+    R"({"type":"place_settlement","player":"blue","vertex":42})",
+    R"({"type":"place_road","player":"blue","edge":57})",
+    R"({"type":"place_settlement","player":"red","vertex":35})",
+    R"({"type":"place_road","player":"red","edge":46})",
+};
+
+struct Table {
+    GameLog log;
+    GameState s;
+    RuleContext ctx;
+
+    static GameLog make_log() {
+        GameLog l;
+        l.seats = {{"red", "red", {}}, {"blue", "blue", {}}, {"white", "white", {}}};
+        return l;
+    }
+    Table() : log(make_log()), s(GameState::initial(log)), ctx{&log.seats} {}
+
+    Event ev(const std::string& text) const {
+        return event_from_json(json::parse(text), log.seats, s.topology(), "event");
+    }
+    // The violation the event would cause, or nullopt.
+    std::optional<Violation> try_event(const std::string& text) const {
+        return check(s, ev(text), 0, ctx);
+    }
+    void play(const std::string& text) {
+        auto v = try_event(text);
+        INFO(text);
+        INFO((v ? v->rule_id + ": " + v->message : std::string("ok")));
+        REQUIRE(!v);
+        apply(s, ev(text));
+    }
+    void opening(int to = 12, int from = 0) {
+        for (int i = from; i < to; ++i) play(kOpening[i]);
+    }
+    // After the opening: red to roll on turn 1 with an empty hand for everyone.
+    void turn_one_empty_hands() {
+        opening();
+        for (int p = 0; p < 3; ++p) s.players[p].hand = {};
+        s.bank.fill(kBankPerResource);
+    }
+    // A build_road event for red on a free edge at vertex v.
+    std::string road_at(VertexId v) const {
+        for (EdgeId e : s.topology().vertex_edges(v))
+            if (s.road_owner[e] == kNoPlayer)
+                return fmt::format(R"({{"type":"build_road","player":"red","edge":{}}})", e);
+        return "";
+    }
+    std::string rule(const std::string& text) const {
+        auto v = try_event(text);
+        return v ? v->rule_id : "ok";
+    }
+    std::string message(const std::string& text) const {
+        auto v = try_event(text);
+        return v ? v->message : "ok";
+    }
+};
+
+}  // namespace
+
+TEST_CASE("setup goes in snake order and the second settlement yields resources",
+          "[rules][setup-order][setup-resources]") {
+    Table t;
+    t.opening(6);
+    // Round two starts with the last player again: white, not blue.
+    CHECK(t.rule(R"({"type":"place_settlement","player":"blue","vertex":42})") == "setup-order");
+    CHECK(t.message(R"({"type":"place_settlement","player":"blue","vertex":42})") ==
+          "it is white's setup placement (round 2), not blue's");
+    // The first settlements yielded nothing.
+    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 0, 0, 0, 0});
+    t.opening(12, 6);
+    // Second settlements: white 45 (2 pasture), blue 42 (2 fields + mountains), red 35
+    // (forest, pasture, mountains).
+    CHECK(t.s.players[kWhite].hand == ResourceCounts{0, 0, 2, 0, 0});
+    CHECK(t.s.players[kBlue].hand == ResourceCounts{0, 0, 0, 2, 1});
+    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 1, 1, 0, 1});
+    CHECK(t.s.phase == Phase::kTurn);
+    CHECK(t.s.turn == 1);
+    CHECK(t.s.active == kRed);
+}
+
+TEST_CASE("setup road touches the settlement just placed", "[rules][setup-road-attached]") {
+    Table t;
+    t.play(kOpening[0]);
+    CHECK(t.rule(R"({"type":"place_road","player":"red","edge":46})") == "setup-road-attached");
+    CHECK(t.message(R"({"type":"place_road","player":"red","edge":46})") ==
+          "edge 46 (vertices 34-35) does not touch the settlement just placed at 19");
+    CHECK(t.rule(R"({"type":"place_settlement","player":"red","vertex":0})") == "setup-order");
+}
+
+TEST_CASE("distance rule names the neighbouring building", "[rules][distance-rule]") {
+    Table t;
+    t.opening(2);
+    CHECK(t.message(R"({"type":"place_settlement","player":"blue","vertex":20})") ==
+          "vertex 20 is next to red's settlement at 19");
+    CHECK(t.message(R"({"type":"place_settlement","player":"blue","vertex":19})") ==
+          "vertex 19 already holds red's settlement at 19");
+}
+
+TEST_CASE("a road cannot continue through an opponent's settlement", "[rules][road-connected]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[1,2]})");
+    const Topology& topo = t.s.topology();
+    // Red's road 26 runs from 19 to v; blue gets a settlement at v (set by hand).
+    VertexId v = topo.other_end(26, 19);
+    t.s.building[v] = Building::kSettlement;
+    t.s.owner[v] = kBlue;
+    EdgeId beyond = kNoId;
+    for (EdgeId e : topo.vertex_edges(v))
+        if (e != 26 && t.s.road_owner[e] == kNoPlayer) beyond = e;
+    REQUIRE(beyond != kNoId);
+    t.s.players[kRed].hand = {1, 1, 0, 0, 0};
+    std::string road = fmt::format(R"({{"type":"build_road","player":"red","edge":{}}})", beyond);
+    CHECK(t.rule(road) == "road-connected");
+    CHECK(
+        t.message(road) ==
+        fmt::format("edge {} joins red's road 26 only through blue's settlement at {}", beyond, v));
+}
+
+TEST_CASE("bank shortage: nobody gets a resource the bank cannot pay, unless one player is owed",
+          "[rules][bank-shortage][production]") {
+    Table t;
+    t.turn_one_empty_hands();
+    // Hex 3 is fields (12). Red settlement and blue city on two of its corners.
+    const auto& corners = t.s.topology().hex_vertices(3);
+    auto put = [&](VertexId v, PlayerId p, Building b) {
+        t.s.building[static_cast<std::size_t>(v)] = b;
+        t.s.owner[v] = static_cast<std::int8_t>(p);
+    };
+    put(19, kNoPlayer, Building::kNone);  // red's opening settlement is on hex 3 too
+    put(corners[0], kRed, Building::kSettlement);
+    put(corners[3], kBlue, Building::kCity);
+    const int grain = static_cast<int>(Resource::kGrain);
+    t.s.bank[grain] = 3;
+    CHECK(production(t.s, 12)[kRed][grain] == 1);
+    CHECK(production(t.s, 12)[kBlue][grain] == 2);
+    t.s.bank[grain] = 2;  // 3 owed, 2 in the bank, two players owed: nobody gets grain
+    CHECK(production(t.s, 12)[kRed][grain] == 0);
+    CHECK(production(t.s, 12)[kBlue][grain] == 0);
+    put(corners[0], kNoPlayer, Building::kNone);
+    t.s.bank[grain] = 1;  // only blue is owed: blue takes what remains
+    CHECK(production(t.s, 12)[kBlue][grain] == 1);
+    // The robber on the hex stops it altogether.
+    t.s.robber = 3;
+    CHECK(production(t.s, 12)[kBlue][grain] == 0);
+}
+
+TEST_CASE("a 7 makes players above 7 cards discard exactly half, then the robber moves",
+          "[rules][discard-half][pending-seven][robber-move]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.s.players[kRed].hand = {2, 2, 2, 2, 1};   // 9 cards: owes 4
+    t.s.players[kBlue].hand = {0, 0, 7, 0, 0};  // 7 cards: owes nothing
+    t.play(R"({"type":"roll","player":"red","dice":[3,4]})");
+    CHECK(t.s.discard_owed[kRed] == 4);
+    CHECK(t.s.discard_owed[kBlue] == 0);
+    CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":4,"victim":"blue"})") ==
+          "pending-seven");
+    CHECK(t.message(R"({"type":"discard","player":"red","cards":{"brick":2,"ore":1}})") ==
+          "red held 9 cards and must discard 4, not 3");
+    CHECK(t.message(R"({"type":"discard","player":"blue","cards":{"wool":3}})") ==
+          "blue holds 7 cards and owes no discard");
+    CHECK(t.rule(R"({"type":"end_turn","player":"red"})") == "pending-seven");
+    t.play(R"({"type":"discard","player":"red","cards":{"brick":2,"lumber":2}})");
+    CHECK(t.rule(R"({"type":"discard","player":"red","cards":{"wool":2}})") == "discard-half");
+    CHECK(t.message(R"({"type":"move_robber","player":"red","hex":9,"victim":null})") ==
+          "the robber must move to a different hex; it is already on hex 9");
+    // Blue's settlement 13 is on hex 4? Use a hex blue touches: blue has 13 and 42.
+    HexId h = t.s.topology().vertex_hexes(13)[0];
+    CHECK(t.rule(fmt::format(R"({{"type":"move_robber","player":"red","hex":{}}})", h)) ==
+          "robber-steal");
+    t.play(fmt::format(
+        R"({{"type":"move_robber","player":"red","hex":{},"victim":"blue","stolen":"wool"}})", h));
+    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 0, 3, 2, 1});
+    CHECK(t.s.players[kBlue].hand == ResourceCounts{0, 0, 6, 0, 0});
+    CHECK(t.s.bank == ResourceCounts{21, 21, 19, 19, 19});  // hands were set by hand
+    CHECK(!t.s.seven_pending());
+}
+
+TEST_CASE("an unknown stolen card is determined when the victim holds one kind",
+          "[rules][robber-steal][hidden]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[3,4]})");
+    HexId h = t.s.topology().vertex_hexes(13)[0];
+    t.s.players[kBlue].hand = {0, 0, 2, 0, 0};
+    t.play(fmt::format(R"({{"type":"move_robber","player":"red","hex":{},"victim":"blue"}})", h));
+    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 0, 1, 0, 0});
+    CHECK(t.s.players[kRed].unknown_cards == 0);
+
+    Table u;
+    u.turn_one_empty_hands();
+    u.play(R"({"type":"roll","player":"red","dice":[3,4]})");
+    u.s.players[kBlue].hand = {1, 0, 1, 0, 0};
+    u.play(fmt::format(R"({{"type":"move_robber","player":"red","hex":{},"victim":"blue"}})", h));
+    CHECK(u.s.players[kRed].unknown_cards == 1);
+    CHECK(u.s.players[kRed].hand_size() == 1);
+    CHECK(u.s.players[kBlue].hand_size() == 1);
+    // The unknown card pays for a road the known hand could not.
+    u.s.players[kRed].hand = {1, 0, 0, 0, 0};
+    CHECK(u.rule(u.road_at(35)) == "ok");
+    u.s.players[kRed].unknown_cards = 0;
+    CHECK(u.rule(u.road_at(35)) == "insufficient-resources");
+}
+
+TEST_CASE("maritime rate from the harbors the player touches", "[rules][maritime-rate]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[1,2]})");
+    // The ore 2:1 harbor touches vertices 14 and 15: give red a settlement at 14.
+    t.s.building[14] = Building::kSettlement;
+    t.s.owner[14] = kRed;
+    t.s.players[kRed].hand = {2, 0, 0, 0, 4};
+    CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":2},"get":{"brick":1}})") ==
+          "ok");
+    CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":4},"get":{"brick":2}})") ==
+          "ok");
+    // A worse rate the player is entitled to (4:1) is allowed.
+    CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":4},"get":{"brick":1}})") ==
+          "ok");
+    CHECK(t.message(R"({"type":"trade_bank","player":"red","give":{"ore":3},"get":{"brick":1}})") ==
+          "3 ore is not a whole number of bundles at red's rate 2:1");
+    CHECK(t.message(R"({"type":"trade_bank","player":"red","give":{"brick":2},"get":{"ore":1}})") ==
+          "2 brick is not a whole number of bundles at red's rate 4:1");
+    CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":2},"get":{"ore":1}})") ==
+          "maritime-rate");
+    t.s.bank[0] = 0;
+    CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":2},"get":{"brick":1}})") ==
+          "bank-empty");
+}
+
+TEST_CASE("year of plenty takes exactly 2 cards the bank holds",
+          "[rules][progress-card][bank-empty]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.s.players[kRed].dev_old[static_cast<int>(DevCard::kYearOfPlenty)] = 1;
+    t.s.deck[static_cast<int>(DevCard::kYearOfPlenty)] = 1;
+    t.s.deck_left = 24;
+    t.s.bank = {1, 19, 19, 19, 19};
+    CHECK(t.rule(R"({"type":"play_year_of_plenty","player":"red","take":{"brick":2}})") ==
+          "bank-empty");
+    CHECK(t.rule(R"({"type":"play_year_of_plenty","player":"red","take":{"brick":1}})") ==
+          "progress-card");
+    // Before the roll is fine: any one development card may be played then.
+    t.play(R"({"type":"play_year_of_plenty","player":"red","take":{"brick":1,"ore":1}})");
+    CHECK(t.s.players[kRed].hand == ResourceCounts{1, 0, 0, 0, 1});
+    CHECK(t.rule(R"({"type":"play_monopoly","player":"red","resource":"ore"})") == "one-dev-card");
+}
+
+TEST_CASE("a card bought this turn cannot be played, victory points never",
+          "[rules][dev-card-age][dev-card-held]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[1,2]})");
+    t.s.players[kRed].hand = {0, 0, 1, 1, 1};
+    t.play(R"({"type":"buy_dev_card","player":"red","card":"knight"})");
+    CHECK(t.message(R"({"type":"play_knight","player":"red"})") ==
+          "red bought the knight card this turn and cannot play it yet");
+    CHECK(t.message(R"({"type":"play_monopoly","player":"red","resource":"ore"})") ==
+          "red holds no monopoly card");
+    CHECK(t.s.deck[0] == 13);
+    CHECK(t.s.deck_left == 24);
+    t.play(R"({"type":"end_turn","player":"red"})");
+    CHECK(t.s.players[kRed].dev_old[0] == 1);
+}
+
+TEST_CASE("road building places its 2 free roads at once", "[rules][progress-card]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.s.players[kRed].dev_old[static_cast<int>(DevCard::kRoadBuilding)] = 1;
+    t.play(R"({"type":"play_road_building","player":"red"})");
+    CHECK(t.s.free_roads == 2);
+    t.play(t.road_at(35));
+    CHECK(t.rule(R"({"type":"roll","player":"red","dice":[1,2]})") == "progress-card");
+    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 0, 0, 0, 0});
+}
+
+TEST_CASE("an open offer is answered only by its addressee and withdrawn by other actions",
+          "[rules][trade-offer][domestic-trade]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[1,2]})");
+    t.s.players[kRed].hand = {1, 1, 1, 0, 0};
+    t.s.players[kBlue].hand = {0, 0, 0, 0, 1};
+    t.play(
+        R"({"type":"trade_offer","player":"red","to":"blue","give":{"wool":1},"get":{"ore":1}})");
+    CHECK(t.message(R"({"type":"trade_accept","player":"white"})") ==
+          "red's offer is addressed to blue; white cannot answer it");
+    CHECK(
+        t.rule(
+            R"({"type":"trade_player","player":"red","partner":"blue","give":{"wool":1},"get":{"ore":1}})") ==
+        "trade-offer");
+    t.play(R"({"type":"trade_accept","player":"blue"})");
+    t.play(
+        R"({"type":"trade_player","player":"red","partner":"blue","give":{"wool":1},"get":{"ore":1}})");
+    CHECK(t.s.players[kRed].hand == ResourceCounts{1, 1, 0, 0, 1});
+    t.play(
+        R"({"type":"trade_offer","player":"red","to":"blue","give":{"ore":1},"get":{"wool":1}})");
+    t.play(t.road_at(35));  // withdraws the offer
+    CHECK(!t.s.offer.open);
+    CHECK(t.message(R"({"type":"trade_accept","player":"blue"})") ==
+          "trade_accept without an open offer");
+    CHECK(
+        t.message(
+            R"({"type":"trade_player","player":"red","partner":"blue","give":{"ore":1},"get":{}})") ==
+        "no gifts: red gives 1 ore and gets nothing");
+    CHECK(
+        t.message(
+            R"({"type":"trade_player","player":"blue","partner":"red","give":{"ore":1},"get":{"wool":1}})") ==
+        "it is red's turn (turn 1), not blue's");
+}
+
+TEST_CASE("a player reaching 10 VP on another's turn wins at the start of their own",
+          "[rules][win-on-own-turn]") {
+    Table t;
+    t.turn_one_empty_hands();
+    // White's turn, rolled; red gets 4 cities + 2 settlements (10 VP) by hand.
+    t.s.active = kWhite;
+    t.s.rolled = true;
+    int placed = 0;
+    for (VertexId v : {0, 3, 6, 9}) {
+        t.s.building[v] = Building::kCity;
+        t.s.owner[v] = kRed;
+        ++placed;
+    }
+    t.s.players[kRed].cities_left = 0;
+    t.s.players[kRed].settlements_left = 3;  // 19 and 35 on the board
+    CHECK(t.s.vp(kRed) == 10);
+    t.play(
+        R"({"type":"trade_offer","player":"white","to":"blue","give":{"wool":1},"get":{"ore":1}})");
+    CHECK(t.s.phase == Phase::kTurn);
+    CHECK(t.s.winner == kNoPlayer);
+    t.play(R"({"type":"end_turn","player":"white"})");
+    CHECK(t.s.phase == Phase::kOver);
+    CHECK(t.s.winner == kRed);
+    CHECK(t.rule(R"({"type":"roll","player":"red","dice":[1,2]})") == "game-over");
+}
+
+TEST_CASE("resigning returns the hand, skips the turns, the last one standing wins",
+          "[rules][resign]") {
+    Table t;
+    t.turn_one_empty_hands();
+    t.s.players[kBlue].hand = {1, 2, 0, 0, 0};
+    t.s.bank = {18, 17, 19, 19, 19};
+    t.play(R"({"type":"resign","player":"blue"})");
+    CHECK(t.s.bank == ResourceCounts{19, 19, 19, 19, 19});
+    CHECK(t.rule(R"({"type":"roll","player":"blue","dice":[1,2]})") == "resign");
+    t.play(R"({"type":"roll","player":"red","dice":[1,2]})");
+    t.play(R"({"type":"end_turn","player":"red"})");
+    CHECK(t.s.active == kWhite);
+    t.play(R"({"type":"resign","player":"white"})");
+    CHECK(t.s.phase == Phase::kOver);
+    CHECK(t.s.winner == kRed);
+}
+
+TEST_CASE("check never changes the state", "[rules]") {
+    Table t;
+    t.turn_one_empty_hands();
+    json before = state_to_json(t.s, t.log.seats);
+    for (const char* e : {R"({"type":"roll","player":"red","dice":[3,4]})",
+                          R"({"type":"build_city","player":"red","vertex":19})",
+                          R"({"type":"end_turn","player":"blue"})"})
+        (void)t.try_event(e);
+    CHECK(state_to_json(t.s, t.log.seats) == before);
+}
+
+TEST_CASE("claims are cross-checked against what the rules derive", "[rules][claims]") {
+    Table t;
+    t.opening(10);
+    Event e = t.ev(
+        R"({"type":"place_settlement","player":"red","vertex":35,"claims":{"received":{"red":{"lumber":1,"wool":1}}}})");
+    REQUIRE(!check(t.s, e, 10, t.ctx));
+    apply(t.s, e);
+    auto v = check_claims(t.s, e, 10, t.ctx);
+    REQUIRE(v);
+    CHECK(v->rule_id == "setup-resources");
+    CHECK(v->json_pointer == "/events/10/claims/received");
+    CHECK(v->message ==
+          "the log claims red received 1 lumber, 1 wool; the rules give 1 lumber, 1 wool, 1 ore");
+}
+
+TEST_CASE("log reader: JSON Lines and document agree, errors name event, line and field",
+          "[event]") {
+    std::string text = test::read_file(test::source_path("samples/logs/valid/trades.json"));
+    REQUIRE(!text.empty());
+    GameLog doc = read_log(text, "trades.json");
+    GameLog lines = read_log(write_log(doc, LogFormat::kJsonl), "trades.jsonl");
+    REQUIRE(doc.events.size() == lines.events.size());
+    for (std::size_t i = 0; i < doc.events.size(); ++i)
+        CHECK(event_to_json(doc.events[i], doc.seats) ==
+              event_to_json(lines.events[i], lines.seats));
+    CHECK(lines.events[0].source_line == 2);
+    GameLog again = read_log(write_log(doc, LogFormat::kJson), "again.json");
+    CHECK(write_log(again, LogFormat::kJsonl) == write_log(doc, LogFormat::kJsonl));
+
+    std::string head =
+        R"({"format":"catan-log","version":1,"seats":[{"name":"red"},{"name":"blue"}]})";
+    auto error = [&](const std::string& body) {
+        try {
+            read_log(head + "\n" + body, "g.jsonl");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error("\n"
+                R"({"type":"place_settlement","player":"red","vertx":3})") ==
+          "g.jsonl: event 0 (line 3): events[0].vertx: unknown field (expected type, player, "
+          "vertex, claims, note)");
+    CHECK(error(R"({"type":"place_settlement","player":"red","vertex":54})") ==
+          "g.jsonl: event 0 (line 2): events[0].vertex: expected an integer 0..53, got 54");
+    CHECK(error(R"({"type":"place_settlement","player":"green","vertex":5})") ==
+          "g.jsonl: event 0 (line 2): events[0].player: \"green\" is not a seat of this log "
+          "(seats: red, blue)");
+    CHECK(error(R"({"type":"discard","player":"red","cards":{"bricks":1}})") ==
+          "g.jsonl: event 0 (line 2): events[0].cards: unknown resource \"bricks\" (expected "
+          "brick, lumber, wool, grain, ore)");
+    CHECK(error(R"({"type":"roll","player":"red","dice":[3,)")
+              .rfind("g.jsonl: event 0 (line 2): not valid JSON", 0) == 0);
+    // The {"hex", "corner"} form names the same vertex.
+    GameLog corner = read_log(
+        head + "\n" +
+            R"({"type":"place_settlement","player":"red","vertex":{"hex":0,"corner":"N"}})",
+        "c.jsonl");
+    CHECK(std::get<PlaceSettlement>(corner.events[0].body).vertex == 1);
+}
+
+TEST_CASE("replay of the valid samples", "[replay]") {
+    std::string text = test::read_file(test::source_path("samples/logs/valid/complete-3p.json"));
+    REQUIRE(!text.empty());
+    GameLog log = read_log(text, "complete-3p.json");
+    Verdict v = replay(log, {}, "complete-3p.json");
+    CHECK(v.outcome == Outcome::kComplete);
+    CHECK(v.winner == kRed);
+    CHECK(v.standings[kRed].vp >= 10);
+    CHECK(v.standings[kRed].rank == 1);
+    ReplayOptions at;
+    at.stop_at_event = 11;
+    Verdict setup = replay(log, at, "complete-3p.json");
+    CHECK(setup.state->phase == Phase::kTurn);
+    CHECK(setup.state->turn == 1);
+    CHECK(setup.events == 12);
+}
