@@ -4,6 +4,8 @@
 // exactly the situation its rule is about.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -475,4 +477,23 @@ TEST_CASE("replay of the valid samples", "[replay]") {
     CHECK(setup.state->phase == Phase::kTurn);
     CHECK(setup.state->turn == 1);
     CHECK(setup.events == 12);
+}
+
+TEST_CASE("the JSON Lines fast path reads every sample exactly as the document path", "[event]") {
+    int files = 0;
+    for (const char* dir : {"samples/logs/valid", "samples/logs/invalid"})
+        for (const auto& entry : std::filesystem::directory_iterator(test::source_path(dir))) {
+            std::string path = entry.path().string();
+            if (path.find(".expected.") != std::string::npos) continue;
+            GameLog a = read_log(test::read_file(path), path);
+            std::string lines = write_log(a, LogFormat::kJsonl);
+            GameLog b = read_log(lines, "lines");
+            REQUIRE(a.events.size() == b.events.size());
+            for (std::size_t i = 0; i < a.events.size(); ++i) {
+                INFO(path << " event " << i);
+                CHECK(event_to_json(a.events[i], a.seats) == event_to_json(b.events[i], b.seats));
+            }
+            ++files;
+        }
+    CHECK(files > 30);
 }
