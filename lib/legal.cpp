@@ -55,21 +55,6 @@ bool settlement_site(const GameState& s, VertexId v) {
     return true;
 }
 
-// road-connected: the edge is empty and touches p's building, or p's road through an
-// intersection that holds no opponent's building.
-bool road_site(const GameState& s, PlayerId p, EdgeId e) {
-    if (s.road_owner[e] != kNoPlayer) return false;
-    const Topology& t = s.topology();
-    for (VertexId v : t.edge_vertices(e)) {
-        const PlayerId o = s.owner[v];
-        if (o == p) return true;
-        if (o != kNoPlayer) continue;
-        for (EdgeId f : t.vertex_edges(v))
-            if (f != e && s.road_owner[f] == p) return true;
-    }
-    return false;
-}
-
 class Generator {
   public:
     Generator(const GameState& s, std::vector<EventBody>& out, bool all_discards)
@@ -136,13 +121,16 @@ class Generator {
 
     // robber-move and robber-steal.
     void robber_moves(PlayerId p) {
+        std::array<bool, kMaxPlayers> has_cards{};
+        for (PlayerId q = 0; q < s_.player_count(); ++q)
+            has_cards[q] = q != p && s_.players[q].hand_size() > 0;
         for (HexId h = 0; h < t_.hex_count(); ++h) {
             if (h == s_.robber) continue;
             bool victims[kMaxPlayers] = {};
             bool any = false;
             for (VertexId v : t_.hex_vertices(h)) {
                 const PlayerId o = s_.owner[v];
-                if (o == kNoPlayer || o == p || s_.players[o].hand_size() <= 0) continue;
+                if (o == kNoPlayer || !has_cards[o]) continue;
                 victims[o] = true;
                 any = true;
             }
@@ -158,13 +146,18 @@ class Generator {
     // maritime-rate: one bundle at each rate the player is entitled to.
     void trades(PlayerId p) {
         const PlayerState& ps = s_.players[p];
+        // The rates of GameState::maritime_rate, for all resources in one pass.
         bool generic = false;
-        for (const Harbor& h : s_.board().harbors())
-            if (h.kind == HarborKind::kGeneric &&
-                (s_.owner[h.vertices[0]] == p || s_.owner[h.vertices[1]] == p))
+        std::array<int, kResourceCount> best_rate{4, 4, 4, 4, 4};
+        for (const Harbor& h : s_.board().harbors()) {
+            if (s_.owner[h.vertices[0]] != p && s_.owner[h.vertices[1]] != p) continue;
+            if (auto r = harbor_resource(h.kind))
+                best_rate[static_cast<int>(*r)] = 2;
+            else
                 generic = true;
+        }
         for (int r = 0; r < kResourceCount; ++r) {
-            const int best = s_.maritime_rate(p, static_cast<Resource>(r));
+            const int best = best_rate[r] == 4 && generic ? 3 : best_rate[r];
             for (int rate = best; rate <= 4; ++rate) {
                 if (rate != best && rate != 4 && !(rate == 3 && generic)) continue;
                 if (ps.hand[r] < rate) break;
@@ -179,21 +172,32 @@ class Generator {
         }
     }
 
+    // road-connected, for every edge at once: an empty edge touching an intersection a
+    // road of p may start from — p's buildings and the ends of p's roads that hold no
+    // opponent's building.
     void roads(PlayerId p, bool free) {
         const PlayerState& ps = s_.players[p];
         if (ps.roads_left <= 0 || (!free && !can_pay(ps, kRoadCost))) return;
+        std::array<bool, kMaxVertices> from{};
+        for (VertexId v = 0; v < t_.vertex_count(); ++v) from[v] = s_.owner[v] == p;
         for (EdgeId e = 0; e < t_.edge_count(); ++e)
-            if (road_site(s_, p, e)) out_.push_back(BuildRoad{p, e});
+            if (s_.road_owner[e] == p)
+                for (VertexId v : t_.edge_vertices(e))
+                    if (s_.owner[v] == kNoPlayer) from[v] = true;
+        for (EdgeId e = 0; e < t_.edge_count(); ++e) {
+            if (s_.road_owner[e] != kNoPlayer) continue;
+            const auto& ends = t_.edge_vertices(e);
+            if (from[ends[0]] || from[ends[1]]) out_.push_back(BuildRoad{p, e});
+        }
     }
 
     void settlements(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.settlements_left <= 0 || !can_pay(ps, kSettlementCost)) return;
         for (VertexId v = 0; v < t_.vertex_count(); ++v) {
-            if (!settlement_site(s_, v)) continue;
             bool touches = false;
             for (EdgeId e : t_.vertex_edges(v)) touches |= s_.road_owner[e] == p;
-            if (touches) out_.push_back(BuildSettlement{p, v});
+            if (touches && settlement_site(s_, v)) out_.push_back(BuildSettlement{p, v});
         }
     }
 
@@ -252,8 +256,9 @@ std::vector<Event> legal_events(const GameState& s) {
 
 std::int64_t discard_count(const ResourceCounts& hand, int k) {
     // ways[m] for resources r..4: multisets of m cards; filled from the last resource.
-    if (k < 0) return 0;
-    std::vector<std::int64_t> ways(static_cast<std::size_t>(k) + 1, 0), next(ways.size());
+    constexpr int kMax = kResourceCount * kBankPerResource;  // a hand never holds more
+    if (k < 0 || k > kMax) return 0;
+    std::array<std::int64_t, kMax + 1> ways{}, next{};
     ways[0] = 1;
     for (int r = kResourceCount - 1; r >= 0; --r) {
         for (int m = 0; m <= k; ++m) {
@@ -261,7 +266,7 @@ std::int64_t discard_count(const ResourceCounts& hand, int k) {
             for (int x = 0; x <= std::min(hand[r], m); ++x) w += ways[m - x];
             next[m] = w;
         }
-        ways.swap(next);
+        ways = next;
     }
     return ways[k];
 }

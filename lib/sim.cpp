@@ -20,9 +20,11 @@ const std::shared_ptr<const Board>& beginner_board() {
 
 std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
     if (opt.random_board) {
-        // One generator for the process: building it prepares tables; generate() is
-        // deterministic given the RNG.
-        static const Generator gen(BoardRecipe::standard(), Constraints{});
+        // A Generator's output depends on its scratch arrays as left by earlier calls, so
+        // each game draws from a fresh copy of a pristine one: the board is then a function
+        // of the game's seed alone.
+        static const Generator pristine(BoardRecipe::standard(), Constraints{});
+        Generator gen = pristine;
         RawBoard raw;
         gen.generate(rng, raw);
         return std::make_shared<const Board>(gen.to_board(raw));

@@ -1,0 +1,298 @@
+// Legal-move generation (lib/legal.hpp) against the rules' check: every generated event
+// passes check; for sampled states, brute force over every candidate event filtered by
+// check gives exactly the generated list (same events, same order); golden counts.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "legal.hpp"
+#include "rules.hpp"
+#include "sim.hpp"
+
+using namespace ctk;
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(CATAN_SANITIZE)
+constexpr int kScale = 10;  // sanitizers are ~10x slower: sample fewer games
+#else
+constexpr int kScale = 1;
+#endif
+
+std::shared_ptr<const Board> beginner() {
+    static auto b = std::make_shared<const Board>(Board::beginner());
+    return b;
+}
+
+Event ev(EventBody b) {
+    return Event{std::move(b), nullptr, 0};
+}
+
+std::vector<std::string> as_text(const std::vector<EventBody>& events, int players) {
+    const auto seats = sim_seats(players);
+    std::vector<std::string> out;
+    for (const auto& e : events) out.push_back(event_to_json(ev(e), seats).dump());
+    return out;
+}
+
+// Every event of the generated vocabulary, for every player and every argument, in the
+// documented order (legal.hpp), with chance fields unset. Counts in hands are bounded by
+// the hand itself (a discard of cards not held is rejected by insufficient-resources; the
+// generator never proposes one, and larger counts would only repeat that rejection).
+std::vector<EventBody> candidates(const GameState& s) {
+    const Topology& t = s.topology();
+    const int n = s.player_count();
+    std::vector<EventBody> c;
+    for (PlayerId p = 0; p < n; ++p)
+        for (VertexId v = 0; v < t.vertex_count(); ++v) c.push_back(PlaceSettlement{p, v});
+    for (PlayerId p = 0; p < n; ++p)
+        for (EdgeId e = 0; e < t.edge_count(); ++e) c.push_back(PlaceRoad{p, e});
+    for (PlayerId p = 0; p < n; ++p) c.push_back(Roll{p, 0, 0});
+    for (PlayerId p = 0; p < n; ++p) {
+        const auto& h = s.players[p].hand;
+        ResourceCounts d{};
+        for (d[0] = 0; d[0] <= h[0]; ++d[0])
+            for (d[1] = 0; d[1] <= h[1]; ++d[1])
+                for (d[2] = 0; d[2] <= h[2]; ++d[2])
+                    for (d[3] = 0; d[3] <= h[3]; ++d[3])
+                        for (d[4] = 0; d[4] <= h[4]; ++d[4]) c.push_back(Discard{p, d});
+    }
+    for (PlayerId p = 0; p < n; ++p)
+        for (HexId h = 0; h < t.hex_count(); ++h)
+            for (PlayerId v = kNoPlayer; v < n; ++v) c.push_back(MoveRobber{p, h, v, std::nullopt});
+    for (PlayerId p = 0; p < n; ++p)
+        for (int r = 0; r < kResourceCount; ++r)
+            for (int k = 1; k <= 5; ++k)
+                for (int g = 0; g < kResourceCount; ++g) {
+                    TradeBank tb{p, {}, {}};
+                    tb.give[r] = k;
+                    tb.get[g] += 1;
+                    c.push_back(tb);
+                }
+    for (PlayerId p = 0; p < n; ++p)
+        for (EdgeId e = 0; e < t.edge_count(); ++e) c.push_back(BuildRoad{p, e});
+    for (PlayerId p = 0; p < n; ++p)
+        for (VertexId v = 0; v < t.vertex_count(); ++v) c.push_back(BuildSettlement{p, v});
+    for (PlayerId p = 0; p < n; ++p)
+        for (VertexId v = 0; v < t.vertex_count(); ++v) c.push_back(BuildCity{p, v});
+    for (PlayerId p = 0; p < n; ++p) c.push_back(BuyDevCard{p, std::nullopt});
+    for (PlayerId p = 0; p < n; ++p) c.push_back(PlayKnight{p});
+    for (PlayerId p = 0; p < n; ++p) c.push_back(PlayRoadBuilding{p});
+    for (PlayerId p = 0; p < n; ++p) {
+        ResourceCounts d{};
+        for (d[0] = 0; d[0] <= 2; ++d[0])
+            for (d[1] = 0; d[1] <= 2; ++d[1])
+                for (d[2] = 0; d[2] <= 2; ++d[2])
+                    for (d[3] = 0; d[3] <= 2; ++d[3])
+                        for (d[4] = 0; d[4] <= 2; ++d[4]) c.push_back(PlayYearOfPlenty{p, d});
+    }
+    for (PlayerId p = 0; p < n; ++p)
+        for (Resource r : kResources) c.push_back(PlayMonopoly{p, r});
+    for (PlayerId p = 0; p < n; ++p) c.push_back(EndTurn{p});
+    return c;
+}
+
+// The one known disagreement between rules.cpp and RULES.md (see the [!mayfail] test at
+// the end): check accepts 3 cards for 1 from a player who owns a 2:1 harbor but no 3:1
+// harbor. The generator follows RULES.md, so the brute force leaves these out until the
+// rules are fixed.
+bool known_rules_bug(const GameState& s, const EventBody& e) {
+    const auto* t = std::get_if<TradeBank>(&e);
+    if (!t) return false;
+    for (const Harbor& h : s.board().harbors())
+        if (h.kind == HarborKind::kGeneric &&
+            (s.owner[h.vertices[0]] == t->player || s.owner[h.vertices[1]] == t->player))
+            return false;
+    for (int n : t->give)
+        if (n == 3) return true;
+    return false;
+}
+
+std::vector<EventBody> brute_force(const GameState& s) {
+    std::vector<EventBody> legal;
+    for (auto& e : candidates(s))
+        if (!check(s, ev(e)) && !known_rules_bug(s, e)) legal.push_back(e);
+    return legal;
+}
+
+std::vector<EventBody> generated(const GameState& s) {
+    std::vector<EventBody> out;
+    legal_events(s, out);
+    return out;
+}
+
+// The states of one self-play game, every `every` events plus every state where a 7 or a
+// development card makes the decision unusual.
+template <class Fn>
+void sample_states(std::uint64_t seed, int players, int every, Fn&& fn) {
+    SimOptions opt;
+    opt.players = players;
+    opt.record = false;
+    opt.turn_cap = 300;
+    SelfPlay sp(seed, opt);
+    int i = 0;
+    while (!sp.over()) {
+        const GameState& s = sp.state();
+        const PlayerState& ps = s.players[s.active];
+        const bool unusual = s.seven_pending() || s.free_roads > 0 ||
+                             (ps.dev_old[2] + ps.dev_old[3] + ps.dev_old[4] > 0 && !s.dev_played);
+        if (i % every == 0 || unusual) fn(s);
+        sp.step();
+        ++i;
+    }
+    fn(sp.state());  // the final state (game over: nothing or the rest of a card)
+}
+
+}  // namespace
+
+TEST_CASE("golden: 54 first-settlement spots on the empty beginner board", "[legal]") {
+    GameState s(beginner(), 4);
+    auto moves = generated(s);
+    REQUIRE(moves.size() == 54);
+    for (int v = 0; v < 54; ++v) {
+        REQUIRE(std::holds_alternative<PlaceSettlement>(moves[v]));
+        CHECK(std::get<PlaceSettlement>(moves[v]).vertex == v);
+        CHECK(std::get<PlaceSettlement>(moves[v]).player == 0);
+    }
+}
+
+TEST_CASE("golden: setup roads and the second player's spots", "[legal]") {
+    GameState s(beginner(), 4);
+    apply(s, ev(PlaceSettlement{0, 0}));  // a coastal corner: 2 edges, 2 neighbours
+    auto roads = generated(s);
+    REQUIRE(roads.size() == 2);
+    CHECK(std::get<PlaceRoad>(roads[0]).edge == s.topology().vertex_edges(0)[0]);
+    apply(s, ev(roads[0]));
+    auto spots = generated(s);
+    CHECK(spots.size() == 51);  // 54 - the settlement - its 2 neighbours
+    CHECK(std::get<PlaceSettlement>(spots[0]).player == 1);
+    apply(s, ev(PlaceSettlement{1, 20}));  // an inland vertex: 3 edges
+    CHECK(generated(s).size() == 3);
+}
+
+TEST_CASE("golden: the first turn before and after the roll", "[legal]") {
+    GameState s(beginner(), 2);
+    // Setup on fixed spots (snake order red, blue, blue, red).
+    for (auto [p, v] : {std::pair{0, 0}, {1, 20}, {1, 40}, {0, 10}}) {
+        apply(s, ev(PlaceSettlement{p, v}));
+        apply(s, ev(generated(s)[0]));
+    }
+    REQUIRE(s.phase == Phase::kTurn);
+    auto before = generated(s);
+    REQUIRE(before.size() == 1);  // only the roll: no development card yet
+    CHECK(std::holds_alternative<Roll>(before[0]));
+    // A 7: nobody holds more than 7 cards, so the robber moves at once: 18 other hexes.
+    apply(s, ev(Roll{0, 3, 4}));
+    auto robber = generated(s);
+    int hexes = 0;
+    for (auto& e : robber) {
+        REQUIRE(std::holds_alternative<MoveRobber>(e));
+        hexes += std::get<MoveRobber>(e).victim == kNoPlayer || std::get<MoveRobber>(e).victim == 1;
+    }
+    CHECK(hexes == static_cast<int>(robber.size()));
+    CHECK(robber.size() >= 18);
+}
+
+TEST_CASE("golden: year of plenty and monopoly choices", "[legal]") {
+    GameState s(beginner(), 2);
+    for (auto [p, v] : {std::pair{0, 0}, {1, 20}, {1, 40}, {0, 10}}) {
+        apply(s, ev(PlaceSettlement{p, v}));
+        apply(s, ev(generated(s)[0]));
+    }
+    s.players[0].dev_old[static_cast<int>(DevCard::kYearOfPlenty)] = 1;
+    s.deck[static_cast<int>(DevCard::kYearOfPlenty)] -= 1;
+    s.deck_left -= 1;
+    auto moves = generated(s);  // roll + 15 ways to take 2 cards from a full-enough bank
+    CHECK(moves.size() == 16);
+    s.players[0].dev_old[static_cast<int>(DevCard::kYearOfPlenty)] = 0;
+    s.players[0].dev_old[static_cast<int>(DevCard::kMonopoly)] = 1;
+    CHECK(generated(s).size() == 6);  // roll + 5 resources
+}
+
+TEST_CASE("discard_count and discard_at enumerate distinct discards in order", "[legal]") {
+    CHECK(discard_count({1, 1, 1, 1, 1}, 2) == 10);
+    CHECK(discard_count({4, 0, 0, 0, 0}, 2) == 1);
+    CHECK(discard_count({2, 2, 0, 0, 0}, 2) == 3);
+    CHECK(discard_count({3, 0, 0, 0, 0}, 4) == 0);
+    CHECK(discard_count({19, 19, 19, 19, 19}, 0) == 1);
+    const ResourceCounts hand{3, 0, 2, 4, 1};
+    for (int k = 0; k <= 10; ++k) {
+        const auto n = discard_count(hand, k);
+        std::vector<ResourceCounts> all;
+        for (std::int64_t i = 0; i < n; ++i) all.push_back(discard_at(hand, k, i));
+        // Exhaustive: every sub-multiset of size k, lexicographic.
+        std::vector<ResourceCounts> expect;
+        ResourceCounts d{};
+        for (d[0] = 0; d[0] <= hand[0]; ++d[0])
+            for (d[1] = 0; d[1] <= hand[1]; ++d[1])
+                for (d[2] = 0; d[2] <= hand[2]; ++d[2])
+                    for (d[3] = 0; d[3] <= hand[3]; ++d[3])
+                        for (d[4] = 0; d[4] <= hand[4]; ++d[4])
+                            if (d[0] + d[1] + d[2] + d[3] + d[4] == k) expect.push_back(d);
+        CHECK(all == expect);
+    }
+}
+
+TEST_CASE("every generated event passes check, in thousands of states", "[legal]") {
+    const int games = 60 / kScale;
+    std::int64_t states = 0, events = 0;
+    for (int g = 1; g <= games; ++g) {
+        sample_states(game_seed(99, g), 2 + g % 3, 1, [&](const GameState& s) {
+            ++states;
+            for (const auto& e : generated(s)) {
+                ++events;
+                auto v = check(s, ev(e));
+                if (v)
+                    FAIL_CHECK(as_text({e}, s.player_count())[0] << ": " << v->rule_id << ": "
+                                                                 << v->message);
+            }
+        });
+    }
+    CHECK(states > 1000);
+    CHECK(events > states);
+}
+
+TEST_CASE("brute force filtered by check equals the generator", "[legal]") {
+    const int games = 24 / kScale;
+    int compared = 0;
+    for (int g = 1; g <= games; ++g) {
+        const int players = 2 + g % 3;
+        sample_states(game_seed(7, g), players, 37, [&](const GameState& s) {
+            ++compared;
+            auto want = as_text(brute_force(s), players);
+            auto got = as_text(generated(s), players);
+            INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
+            REQUIRE(got == want);
+        });
+    }
+    CHECK(compared > 100);
+}
+
+// maritime-rate (RULES.md): the 3:1 rate needs a generic harbor. rules.cpp's TradeBank
+// check takes `maritime_rate(p, brick) <= 3` as "has a 3:1 harbor", so the owner of the
+// brick 2:1 harbor alone may trade 3 wool for 1 ore. Reported to the lead; the generator
+// follows RULES.md.
+TEST_CASE("rules bug: a 2:1 brick harbor alone does not give 3:1 on other resources",
+          "[legal][!mayfail]") {
+    GameState s(beginner(), 2);
+    VertexId spot = kNoId;
+    for (const Harbor& h : s.board().harbors())
+        if (h.kind == HarborKind::kBrick) spot = h.vertices[0];
+    REQUIRE(spot != kNoId);
+    s.phase = Phase::kTurn;
+    s.turn = 1;
+    s.rolled = true;
+    s.building[spot] = Building::kSettlement;
+    s.owner[spot] = 0;
+    s.players[0].settlements_left -= 1;
+    s.players[0].hand[static_cast<int>(Resource::kWool)] = 3;
+    s.bank[static_cast<int>(Resource::kWool)] -= 3;
+    REQUIRE(s.maritime_rate(0, Resource::kBrick) == 2);
+    REQUIRE(s.maritime_rate(0, Resource::kWool) == 4);
+    TradeBank t{0, {}, {}};
+    t.give[static_cast<int>(Resource::kWool)] = 3;
+    t.get[static_cast<int>(Resource::kOre)] = 1;
+    auto v = check(s, ev(t));
+    REQUIRE(v.has_value());
+    CHECK(v->rule_id == "maritime-rate");
+}
