@@ -56,3 +56,10 @@ catan_cli_test(NAME roads_edge_off_board EXIT 2 MATCH "players\\[0\\].roads\\[1\
   COMMAND $<TARGET_FILE:catan-roads> ${P}/invalid/edge-off-board.json)
 catan_cli_test(NAME roads_not_json EXIT 2 MATCH "catan-roads: "
   COMMAND $<TARGET_FILE:catan-roads> ${PROJECT_SOURCE_DIR}/samples/boards/invalid/malformed-not-json.json)
+# a recorded game of other software, converted by the importer then replayed: the STAC
+# human game whose winner (10 VP) holds both cards
+if(EXISTS ${CATAN_DATA_DIR}/stac/human-game-1.soclog)
+  catan_cli_test(NAME roads_import_soclog EXIT 0
+    MATCH "player_b +10 +2 +11 +4 .*longest road: player_b \\(10 roads\\)\nlargest army: player_b \\(4 knights\\)"
+    COMMAND $<TARGET_FILE:catan-roads> ${CATAN_DATA_DIR}/stac/human-game-1.soclog)
+endif()

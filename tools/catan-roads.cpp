@@ -9,6 +9,7 @@
 
 #include "cli_common.hpp"
 #include "event.hpp"
+#include "import/import.hpp"
 #include "replay.hpp"
 #include "roads_report.hpp"
 
@@ -34,6 +35,7 @@ int run(int argc, char** argv) {
         "  catan-roads --format json position.json\n"
         "  catan-roads --at 120 game.json          after event 120 of a log (replayed)\n"
         "  catan-roads game.jsonl                  at the end of a log\n"
+        "  catan-roads --at 200 game.soclog        a recording catan-import reads, converted\n"
         "  catan-replay --at 17 --format json game.json | catan-roads -   a state\n"
         "  catan-roads --svg roads.svg position.json   also draw each player's trail\n"
         "Exit status: 0 ok, 1 the log breaks a rule before the point asked (the report is "
@@ -43,8 +45,8 @@ int run(int argc, char** argv) {
     std::string svg;
     std::optional<int> at;
     app.add_option("file", file,
-                   "a position or state JSON, or a native game log (JSON or JSON Lines); - "
-                   "for stdin")
+                   "a position or state JSON, a native game log (JSON or JSON Lines) or a "
+                   "recording catan-import reads; - for stdin")
         ->required();
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("--at", at, "for a log: the position after event N (0-based); default the end")
@@ -60,8 +62,11 @@ int run(int argc, char** argv) {
     Position position;
     int exit = cli::code(cli::Exit::kOk);
     nlohmann::json source = {{"file", name}};
-    if (looks_like_log(j, parsed)) {
-        GameLog log = read_log(text, name);
+    // a recording of other software (catan-import's formats) is converted first
+    std::optional<ImportFormat> foreign;
+    if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
+    if (foreign || looks_like_log(j, parsed)) {
+        GameLog log = foreign ? import_log(text, name, *foreign) : read_log(text, name);
         ReplayOptions opt;
         if (at) {
             if (*at >= static_cast<int>(log.events.size()))
