@@ -18,9 +18,21 @@ std::optional<ImportFormat> parse_import_format(std::string_view s) {
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
-    std::size_t p = text.find_first_not_of(" \t\r\n");
-    if (p != std::string_view::npos && text.substr(p).starts_with("SOC game event log"))
-        return ImportFormat::kSoclog;
+    // A JSettlers 2.x event log (its header, or "#" comments then "all:SOCVersion:..."
+    // entries): soclog, which rejects it as unsupported with the line.
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        std::string_view line =
+            text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+        pos = end == std::string_view::npos ? text.size() : end + 1;
+        std::size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string_view::npos || line[first] == '#') continue;
+        line.remove_prefix(first);
+        if (line.starts_with("SOC game event log") || line.find(":SOC") != std::string_view::npos)
+            return ImportFormat::kSoclog;
+        break;
+    }
     return std::nullopt;
 }
 

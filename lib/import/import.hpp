@@ -15,7 +15,8 @@ std::optional<ImportFormat> parse_import_format(std::string_view s);
 
 // The format a text is in, by its first bytes: a JSON object with "action_records" is
 // catanatron; timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log"
-// (which import_soclog then rejects as unsupported), are soclog. std::nullopt otherwise.
+// or its "#" comments and "all:SOC..." entries (which import_soclog then rejects as
+// unsupported, naming the line), are soclog. std::nullopt otherwise.
 std::optional<ImportFormat> detect_import_format(std::string_view text);
 
 // Converts a recording (lib/import/soclog.hpp, lib/import/catanatron.hpp). Throws

@@ -156,6 +156,8 @@ class Reader {
         return std::nullopt;
     }
 
+    int line() const { return line_; }
+
   private:
     std::string_view text_;
     std::string_view name_;
@@ -774,7 +776,8 @@ GameLog Importer::run() {
         on_record(*r);
     }
     if (collecting_) finish_production();
-    if (!board_) throw InputError(fmt::format("{}: no SOCBoardLayout: not a game log", name_));
+    if (!board_)
+        reader_.fail(reader_.line(), "the log ends without a SOCBoardLayout: not a recorded game");
     if (order_.size() < 2)
         throw InputError(fmt::format("{}: {} player(s) placed in the setup; a game needs 2 or more",
                                      name_, order_.size()));

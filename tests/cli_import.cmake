@@ -1,0 +1,26 @@
+# catan-import: the real games in samples/real converted and replayed, format detection,
+# and the errors for a wrong command line or an unknown format.
+set(R ${PROJECT_SOURCE_DIR}/samples/real)
+catan_cli_test(NAME import_version EXIT 0 MATCH "catan-import [0-9]+\\.[0-9]+\\.[0-9]+"
+  COMMAND $<TARGET_FILE:catan-import> --version)
+catan_cli_test(NAME import_help EXIT 0 MATCH "Examples:"
+  COMMAND $<TARGET_FILE:catan-import> --help)
+catan_cli_test(NAME import_soclog EXIT 0 MATCH "\"source_seat\": 3"
+  COMMAND $<TARGET_FILE:catan-import> ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_soclog_stdin_jsonl EXIT 0 MATCH "^\\{\"board\".*\n\\{\"player\":\"player_c\",\"type\":\"place_settlement\",\"vertex\":23\\}"
+  STDIN ${R}/human-game-1.soclog COMMAND $<TARGET_FILE:catan-import> --format jsonl -)
+catan_cli_test(NAME import_catanatron EXIT 0 MATCH "\"name\": \"blue\""
+  COMMAND $<TARGET_FILE:catan-import> --from catanatron ${R}/catanatron-road-through-settlement.json)
+catan_cli_test(NAME import_wrong_from EXIT 2 MATCH "--from"
+  COMMAND $<TARGET_FILE:catan-import> --from colonist ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_wrong_format EXIT 2 MATCH "cannot tell the format"
+  COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json)
+catan_cli_test(NAME import_soclog_as_catanatron EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
+  COMMAND $<TARGET_FILE:catan-import> --from catanatron ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_missing_file EXIT 2 MATCH "no-such.soclog: cannot open"
+  COMMAND $<TARGET_FILE:catan-import> ${R}/no-such.soclog)
+catan_cli_test(NAME replay_real_human_game EXIT 0
+  MATCH "valid, complete: player_b wins with 10 VP on turn 69"
+  COMMAND $<TARGET_FILE:catan-replay> ${R}/human-game-1.json)
+catan_cli_test(NAME replay_real_catanatron_deviation EXIT 1 MATCH "road-connected"
+  COMMAND sh -c "$<TARGET_FILE:catan-import> ${R}/catanatron-road-through-settlement.json | $<TARGET_FILE:catan-replay> -")

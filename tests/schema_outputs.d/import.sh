@@ -1,0 +1,23 @@
+# catan-import: the converted real game in samples/real and fresh imports (JSON and JSON
+# Lines, soclog and catanatron) against schemas/log.schema.json. Sourced by
+# validate_schemas.sh ($src, $build, $tmp, $ajv, validate, fail).
+import="$build/tools/catan-import"
+real="$src/samples/real"
+validate_log() {  # validate_log FILE...: log.schema.json with the board schema it references
+  for f in "$@"; do
+    if ! "$ajv" validate --spec=draft2020 --strict=false -c ajv-formats -s "$src/schemas/log.schema.json" \
+        -r "$src/schemas/board.schema.json" -d "$f" >"$tmp/out" 2>&1; then
+      echo "FAIL log.schema.json: $f"; cat "$tmp/out"; fail=1
+    fi
+  done
+}
+"$import" "$real/human-game-1.soclog" > "$tmp/import-soclog.json"
+"$import" --from catanatron "$real/catanatron-road-through-settlement.json" > "$tmp/import-catanatron.json"
+"$import" --format jsonl "$real/catanatron-longest-road-undercount.json" > "$tmp/import-catanatron.jsonl"
+node -e '
+  const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(l => l.trim());
+  const doc = JSON.parse(lines[0]);
+  doc.events = lines.slice(1).map(l => JSON.parse(l));
+  process.stdout.write(JSON.stringify(doc));' "$tmp/import-catanatron.jsonl" > "$tmp/import-catanatron-jsonl.json"
+validate_log "$real/human-game-1.json" "$tmp/import-soclog.json" "$tmp/import-catanatron.json" \
+  "$tmp/import-catanatron-jsonl.json"
