@@ -63,3 +63,8 @@ if(EXISTS ${CATAN_DATA_DIR}/stac/human-game-1.soclog)
     MATCH "player_b +10 +2 +11 +4 .*longest road: player_b \\(10 roads\\)\nlargest army: player_b \\(4 knights\\)"
     COMMAND $<TARGET_FILE:catan-roads> ${CATAN_DATA_DIR}/stac/human-game-1.soclog)
 endif()
+# catanatron's engine undercounts a road: both have 7, blue keeps the card; the recording
+# hands it to red at action 204, so replay stops there with longest-road (exit 1)
+catan_cli_test(NAME roads_catanatron_undercount EXIT 1
+  MATCH "blue +7 +2 +9 +1 .*red +7 +2 +9 +0 .*longest road: blue \\(7 roads\\).*longest-road: the log claims the longest road is red's"
+  COMMAND $<TARGET_FILE:catan-roads> ${PROJECT_SOURCE_DIR}/samples/real/catanatron-longest-road-undercount.json)
