@@ -1,6 +1,7 @@
 #include "placement.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -298,6 +299,15 @@ PlacementModel::PlacementModel(const Board& board, std::span<const VertexId> tak
         weighted_.push_back(w);
     }
 
+    harbor_.resize(idx(n));
+    number_mask_.assign(idx(n), 0);
+    for (VertexId v = 0; v < n; ++v) {
+        harbor_[idx(v)] = board_.harbor_at(v);
+        for (HexId h : t.vertex_hexes(v))
+            if (h != board_.robber() && board_.resource(h) && token_pips(board_.token(h)) > 0)
+                number_mask_[idx(v)] |= 1u << board_.token(h);
+    }
+
     expansions_.resize(idx(n));
     for (VertexId v = 0; v < n; ++v) {
         auto& list = expansions_[idx(v)];
@@ -337,7 +347,7 @@ VertexScore PlacementModel::score_vertex(VertexId v) const {
     s.vertex = v;
     s.production = prod_[idx(v)];
     s.weighted_pips = weighted_[idx(v)];
-    s.harbor = board_.harbor_at(v);
+    s.harbor = harbor_[idx(v)];
     if (s.harbor) s.harbor_value = harbor_value(*s.harbor, s.production.pips);
     const auto& ex = expansions_[idx(v)];
     s.expansion.assign(
@@ -365,20 +375,12 @@ std::vector<VertexScore> PlacementModel::rank_vertices() const {
 }
 
 PairScore PlacementModel::score_pair(VertexId a, VertexId b) const {
-    const Topology& t = board_.topology();
     const VertexProduction& pa = prod_[idx(a)];
     const VertexProduction& pb = prod_[idx(b)];
     PairScore p;
     p.first = a;
     p.second = b;
-    std::array<bool, 13> seen{};
-    for (VertexId v : {a, b})
-        for (HexId h : t.vertex_hexes(v))
-            if (h != board_.robber() && board_.resource(h) && token_pips(board_.token(h)) > 0 &&
-                !seen[idx(board_.token(h))]) {
-                seen[idx(board_.token(h))] = true;
-                ++p.numbers;
-            }
+    p.numbers = std::popcount(number_mask_[idx(a)] | number_mask_[idx(b)]);
     for (std::size_t r = 0; r < kResourceCount; ++r) {
         p.pips[r] = pa.pips[r] + pb.pips[r];
         p.total_pips += p.pips[r];
@@ -387,8 +389,8 @@ PairScore PlacementModel::score_pair(VertexId a, VertexId b) const {
     p.start_hand = pb.start_hand;
     p.covers_roads = p.pips[ridx(Resource::kBrick)] > 0 && p.pips[ridx(Resource::kLumber)] > 0;
     p.covers_cities = p.pips[ridx(Resource::kOre)] > 0 && p.pips[ridx(Resource::kGrain)] > 0;
-    auto ha = board_.harbor_at(a);
-    auto hb = board_.harbor_at(b);
+    auto ha = harbor_[idx(a)];
+    auto hb = harbor_[idx(b)];
     if (ha) p.harbor_value += harbor_value(*ha, p.pips);
     if (hb && hb != ha) p.harbor_value += harbor_value(*hb, p.pips);
     p.expansion_value = expansion_value(a, b) + expansion_value(b, a);
@@ -472,6 +474,67 @@ std::vector<DraftPick> draft_setup(const Board& b, std::span<const VertexId> tak
             }
         }
     return picks;
+}
+
+// ---------------------------------------------------------------- a game's setup
+
+std::vector<SetupRating> rate_setup(const Board& b, std::span<const SetupPlacement> placements,
+                                    const PlacementWeights& weights) {
+    const Topology& t = b.topology();
+    std::vector<SetupRating> out;
+    std::vector<VertexId> occupied;
+    std::map<int, VertexId> first;  // player -> first settlement
+    std::map<int, int> count;
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        const SetupPlacement& sp = placements[i];
+        if (!t.valid_vertex(sp.vertex))
+            throw InputError(
+                fmt::format("setup placement {}: vertex {} is not on the board (0..{})", i,
+                            sp.vertex, t.vertex_count() - 1));
+        int round = ++count[sp.player];
+        if (round > 2) continue;
+        SetupRating r;
+        r.index = static_cast<int>(i);
+        r.player = sp.player;
+        r.round = round;
+        r.vertex = sp.vertex;
+        // (candidate, score) of every legal choice
+        std::vector<std::pair<VertexId, double>> options;
+        if (round == 1) {
+            PlacementModel m(b, occupied, weights);
+            r.legal = m.is_legal(sp.vertex);
+            for (const auto& p : m.best_pairs()) options.emplace_back(p.first, p.score);
+            if (r.legal)
+                if (auto p = m.best_second(sp.vertex)) r.score = p->score;
+            first[sp.player] = sp.vertex;
+        } else {
+            VertexId a = first[sp.player];
+            std::vector<VertexId> others;
+            for (VertexId v : occupied)
+                if (v != a) others.push_back(v);
+            PlacementModel m(b, others, weights);
+            r.legal =
+                m.is_legal(sp.vertex) && sp.vertex != a && t.edge_between(a, sp.vertex) == kNoId;
+            for (VertexId v : m.legal_vertices())
+                if (v != a && t.edge_between(a, v) == kNoId)
+                    options.emplace_back(v, m.score_pair(a, v).score);
+            if (r.legal) r.score = m.score_pair(a, sp.vertex).score;
+        }
+        r.choices = static_cast<int>(options.size());
+        for (const auto& [v, sc] : options)
+            if (r.best == kNoId || sc > r.best_score) {
+                r.best = v;
+                r.best_score = sc;
+            }
+        if (r.legal) {
+            r.rank = 1;
+            for (const auto& [v, sc] : options)
+                if (sc > r.score) ++r.rank;
+        }
+        occupied.push_back(sp.vertex);
+        out.push_back(r);
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------- catanstats
@@ -678,7 +741,7 @@ CatanstatsSummary summarize_catanstats(std::span<const CatanstatsRow> rows) {
     s.winner_mean_pips = wn ? wsum / wn : 0;
     s.others_mean_pips = on ? osum / on : 0;
 
-    s.buckets = {{0, 19}, {20, 24}, {25, 29}, {30, 99}};
+    s.buckets = {{0, 17}, {18, 19}, {20, 21}, {22, 99}};
     for (auto& b : s.buckets) {
         double sum = 0;
         for (std::size_t i = 0; i < rows.size(); ++i)

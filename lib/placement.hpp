@@ -241,6 +241,8 @@ class PlacementModel {
     std::vector<VertexId> legal_list_;
     std::vector<VertexProduction> prod_;
     std::vector<double> weighted_;
+    std::vector<std::optional<HarborKind>> harbor_;  // per vertex
+    std::vector<unsigned> number_mask_;              // per vertex: bit k = produces on k
     // Per vertex: the legal vertices at distance 2, best W first.
     std::vector<std::vector<VertexId>> expansions_;
     ResourceCounts board_pips_{};
@@ -253,6 +255,36 @@ class PlacementModel {
 // seat's own first. Deterministic. seats must be 1..6 (InputError otherwise).
 std::vector<DraftPick> draft_setup(const Board& b, std::span<const VertexId> taken, int seats,
                                    const PlacementWeights& weights = {});
+
+// ---------------------------------------------------------------- a game's setup
+
+// A settlement placed in the setup, in the order of the log.
+struct SetupPlacement {
+    int player = 0;  // seat index
+    VertexId vertex = kNoId;
+};
+
+// How one setup settlement compares with the alternatives at that moment.
+struct SetupRating {
+    int index = 0;  // position in the list given (0-based)
+    int player = 0;
+    int round = 1;  // 1: the player's first settlement, 2: the second
+    VertexId vertex = kNoId;
+    bool legal = true;  // false: the vertex broke the distance rule (then rank is 0)
+    // Round 1: the best pair score the vertex opens (its best second at that moment), as
+    // the draft uses. Round 2: the pair score with the player's own first settlement.
+    double score = 0;
+    int rank = 0;           // 1 = the best choice available; ties share the better rank
+    int choices = 0;        // legal alternatives at that moment
+    VertexId best = kNoId;  // the best choice at that moment
+    double best_score = 0;
+};
+
+// Rates every settlement of a setup against the alternatives at its moment: the occupied
+// vertices are the settlements placed before it. A player's third and later placements
+// are ignored (they are not setup). Vertex ids out of range throw InputError.
+std::vector<SetupRating> rate_setup(const Board& b, std::span<const SetupPlacement> placements,
+                                    const PlacementWeights& weights = {});
 
 // ---------------------------------------------------------------- catanstats
 // The table ../shared/data/catanstats/catanstats.csv: one row per player-game with the
@@ -293,12 +325,12 @@ struct CatanstatsSummary {
     int top_pips_games = 0;           // games where a single player has the most pips
     double slope_points_per_pip = 0;  // least-squares slope of points on pips
     double intercept = 0;
-    std::vector<PipBucket> buckets;  // by 5 pips: ..-19, 20-24, 25-29, 30-..
+    std::vector<PipBucket> buckets;  // opening pips <= 17, 18-19, 20-21, >= 22
 };
 
 // The winner of a game is the row with the most points (the game's maximum, at least 10
-// for a finished game; ties all count as winners). Buckets cover [0,19], [20,24],
-// [25,29], [30,99].
+// for a finished game; ties all count as winners). Buckets cover [0,17], [18,19],
+// [20,21], [22,99] (about a quarter of the catanstats rows each).
 CatanstatsSummary summarize_catanstats(std::span<const CatanstatsRow> rows);
 
 }  // namespace ctk

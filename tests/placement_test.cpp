@@ -396,3 +396,29 @@ TEST_CASE("catanstats.csv of the shared data", "[placement][catanstats]") {
     for (const auto& b : s.buckets) n += b.count;
     CHECK(n == 200);
 }
+
+TEST_CASE("rating a setup: the greedy draft's picks are all rank 1", "[placement][draft]") {
+    Board b = Board::beginner();
+    auto picks = draft_setup(b, {}, 4);
+    std::vector<SetupPlacement> setup;
+    for (const auto& p : picks) setup.push_back({p.seat, p.vertex});
+    auto rated = rate_setup(b, setup);
+    REQUIRE(rated.size() == 8);
+    for (std::size_t i = 0; i < rated.size(); ++i) {
+        CHECK(rated[i].legal);
+        CHECK(rated[i].rank == 1);
+        CHECK(rated[i].best == picks[i].vertex);
+        CHECK(rated[i].score == Approx(picks[i].score));
+        CHECK(rated[i].round == (i < 4 ? 1 : 2));
+    }
+    // choices shrink as the board fills: 54 at first; vertex 35 takes out itself + 3
+    CHECK(rated[0].choices == 54);
+    CHECK(rated[1].choices == 50);
+    // a settlement next to an occupied one is illegal and gets rank 0
+    std::vector<SetupPlacement> bad{{0, 35}, {1, 36}};
+    auto r = rate_setup(b, bad);
+    CHECK_FALSE(r[1].legal);
+    CHECK(r[1].rank == 0);
+    std::vector<SetupPlacement> out_of_range{{0, 54}};
+    CHECK_THROWS_AS(rate_setup(b, out_of_range), InputError);
+}

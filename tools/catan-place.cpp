@@ -3,6 +3,7 @@
 // greedy setup draft; the catanstats analysis of opening pips against final points.
 // Thin: options, calls into lib/placement, output. Formulas: lib/placement.hpp.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -14,7 +15,9 @@
 
 #include "board.hpp"
 #include "cli_common.hpp"
+#include "event.hpp"
 #include "placement.hpp"
+#include "render_svg.hpp"
 
 using namespace ctk;
 using nlohmann::json;
@@ -36,6 +39,8 @@ struct Options {
     std::uint64_t seed = 1;
     std::string catanstats_file;
     std::string plot_file;
+    std::string svg_file;
+    std::string log_file;
 };
 
 // One board: a JSON document, or the first line of a JSON Lines stream of boards.
@@ -74,6 +79,21 @@ PlacementWeights read_weights(const std::string& path) {
     } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {}", path, e.what()));
     }
+}
+
+// Every double in a JSON output is rounded to 4 decimals, so that the text does not depend
+// on the last bits of a sum (DESIGN.md section 1: integers or fixed decimals).
+void round_floats(json& j) {
+    if (j.is_number_float()) {
+        j = std::round(j.get<double>() * 10000.0) / 10000.0;
+    } else if (j.is_structured()) {
+        for (auto& x : j) round_floats(x);
+    }
+}
+
+void print_json(json j) {
+    round_floats(j);
+    std::cout << j.dump(2) << '\n';
 }
 
 std::string at(const Board& b, VertexId v) {
@@ -224,6 +244,28 @@ json pair_json(const PairScore& p, int rank, const ProductionOdds* odds,
 
 // ---------------------------------------------------------------- the board analysis
 
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw InputError(fmt::format("{}: cannot write", path));
+    out << text;
+    if (!out) throw InputError(fmt::format("{}: write error", path));
+}
+
+// The board with a disc on every legal vertex coloured by its score, the top picks ringed
+// and numbered by rank, and the taken vertices ringed in black.
+void write_heat_map(const std::string& path, const Board& board, const PlacementModel& model,
+                    const std::vector<VertexScore>& ranked, std::size_t top) {
+    SvgOptions svg;
+    svg.title = "Opening placements: vertex scores (catan-place)";
+    svg.vertex_heat.assign(static_cast<std::size_t>(board.topology().vertex_count()), std::nullopt);
+    for (const auto& s : ranked) svg.vertex_heat[static_cast<std::size_t>(s.vertex)] = s.score;
+    svg.heat_label = "placement score";
+    for (std::size_t i = 0; i < top; ++i)
+        svg.vertex_marks.push_back({ranked[i].vertex, "#0050a0", fmt::format("#{}", i + 1)});
+    for (VertexId v : model.taken()) svg.vertex_marks.push_back({v, "black", "taken"});
+    write_file(path, render_svg(board, svg));
+}
+
 int analyse_board(const Options& opt) {
     Board board = read_board(opt.board_file);
     PlacementWeights weights = read_weights(opt.weights_file);
@@ -245,6 +287,7 @@ int analyse_board(const Options& opt) {
     std::vector<DraftPick> draft;
     if (opt.draft) draft = draft_setup(board, opt.taken, opt.seats, weights);
     const Topology& t = board.topology();
+    if (!opt.svg_file.empty()) write_heat_map(opt.svg_file, board, model, ranked, top);
 
     if (opt.format == "json") {
         json j{{"format", "catan-place"},
@@ -273,7 +316,7 @@ int analyse_board(const Options& opt) {
                                       {"vertex", p.vertex},
                                       {"score", p.score}});
         }
-        std::cout << j.dump(2) << '\n';
+        print_json(std::move(j));
         return cli::code(cli::Exit::kOk);
     }
 
@@ -407,18 +450,91 @@ int analyse_board(const Options& opt) {
     return cli::code(cli::Exit::kOk);
 }
 
+// ---------------------------------------------------------------- a game log's setup
+
+int analyse_log(const Options& opt) {
+    std::string name = opt.log_file == "-" ? "<stdin>" : opt.log_file;
+    GameLog log = read_log(cli::read_input(opt.log_file), name);
+    const Board& board = log_board(log);
+    PlacementWeights weights = read_weights(opt.weights_file);
+    std::vector<SetupPlacement> placements;
+    std::vector<int> event_index;
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        const auto& body = log.events[i].body;
+        if (std::holds_alternative<Roll>(body)) break;  // turn 1 starts: the setup is over
+        if (const auto* p = std::get_if<PlaceSettlement>(&body)) {
+            placements.push_back({p->player, p->vertex});
+            event_index.push_back(static_cast<int>(i));
+        }
+    }
+    auto ratings = rate_setup(board, placements, weights);
+    auto seat = [&](int p) {
+        return p >= 0 && p < static_cast<int>(log.seats.size())
+                   ? log.seats[static_cast<std::size_t>(p)].name
+                   : std::to_string(p);
+    };
+    if (opt.format == "json") {
+        json j{{"format", "catan-place-log"},
+               {"version", 1},
+               {"log", name},
+               {"weights", placement_weights_to_json(weights)},
+               {"settlements", json::array()}};
+        for (const auto& r : ratings)
+            j["settlements"].push_back(
+                {{"event", event_index[static_cast<std::size_t>(r.index)]},
+                 {"player", seat(r.player)},
+                 {"round", r.round},
+                 {"vertex", r.vertex},
+                 {"legal", r.legal},
+                 {"total_pips", vertex_production(board, r.vertex).total_pips},
+                 {"score", r.score},
+                 {"rank", r.rank},
+                 {"choices", r.choices},
+                 {"best", r.best == kNoId ? json(nullptr) : json(r.best)},
+                 {"best_score", r.best_score}});
+        print_json(std::move(j));
+        return cli::code(cli::Exit::kOk);
+    }
+    if (opt.format == "csv") {
+        fmt::print(
+            "event,player,round,vertex,legal,total_pips,score,rank,choices,best,best_score\n");
+        for (const auto& r : ratings)
+            fmt::print("{},{},{},{},{},{},{:.3f},{},{},{},{:.3f}\n",
+                       event_index[static_cast<std::size_t>(r.index)], seat(r.player), r.round,
+                       r.vertex, r.legal ? 1 : 0, vertex_production(board, r.vertex).total_pips,
+                       r.score, r.rank, r.choices, r.best, r.best_score);
+        return cli::code(cli::Exit::kOk);
+    }
+    fmt::print("Setup of {}: {} settlements, each against the choices open at that moment\n", name,
+               ratings.size());
+    fmt::print(
+        "(round 1: the best pair score the spot opens; round 2: the pair score with the "
+        "player's first)\n");
+    fmt::print("event player       round vertex at    pips   score  rank/choices  best (score)\n");
+    for (const auto& r : ratings)
+        fmt::print(
+            "{:>5} {:<12} {:>5} {:>6} {:<5} {:>4} {:>7} {:>13}  {} ({:.2f})\n",
+            event_index[static_cast<std::size_t>(r.index)], seat(r.player), r.round, r.vertex,
+            at(board, r.vertex), vertex_production(board, r.vertex).total_pips,
+            r.legal ? fmt::format("{:.2f}", r.score) : std::string("illegal"),
+            r.legal ? fmt::format("{}/{}", r.rank, r.choices) : fmt::format("-/{}", r.choices),
+            r.best, r.best_score);
+    return cli::code(cli::Exit::kOk);
+}
+
 // ---------------------------------------------------------------- catanstats
 
 // A scatter plot of opening pips (x) against final points (y), winners filled, with the
 // least-squares line and the bucket means. Coordinates are integers (deterministic text).
 std::string catanstats_svg(std::span<const CatanstatsRow> rows, const CatanstatsSummary& s) {
-    const int w = 640, h = 400, left = 60, right = 20, top = 40, bottom = 50;
-    int xmin = 5, xmax = 45, ymin = 0, ymax = 13;
+    const int w = 640, h = 440, left = 60, right = 20, top = 80, bottom = 50;
+    int xmin = 99, xmax = 0, ymin = 0, ymax = 12;
     for (const auto& r : rows) {
-        xmin = std::min(xmin, r.total_pips);
-        xmax = std::max(xmax, r.total_pips);
+        xmin = std::min(xmin, r.total_pips - 1);
+        xmax = std::max(xmax, r.total_pips + 1);
         ymax = std::max(ymax, r.points + 1);
     }
+    if (xmax <= xmin) xmax = xmin + 2;
     auto px = [&](double x) {
         return static_cast<int>(left + (x - xmin) * (w - left - right) / (xmax - xmin) + 0.5);
     };
@@ -436,7 +552,7 @@ std::string catanstats_svg(std::span<const CatanstatsRow> rows, const Catanstats
         "points, "
         "catanstats ({} player-games, r = {:.2f})</text>\n",
         w / 2, s.rows, s.corr_pips_points);
-    for (int x = (xmin + 4) / 5 * 5; x <= xmax; x += 5)
+    for (int x = xmin; x <= xmax; ++x)
         o += fmt::format(
             "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#ddd\"/><text x=\"{0}\" "
             "y=\"{3}\" "
@@ -482,11 +598,11 @@ std::string catanstats_svg(std::span<const CatanstatsRow> rows, const Catanstats
     o += fmt::format(
         "<text x=\"{}\" y=\"{}\" fill=\"#c00\">least squares: points = {:.2f} + {:.3f} x "
         "pips</text>\n",
-        left + 10, top + 14, s.intercept, s.slope_points_per_pip);
+        left, 44, s.intercept, s.slope_points_per_pip);
     o += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#e69f00\">mean points per pip bucket</text>\n",
-                     left + 10, top + 30);
+                     left, 60);
     o += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#1f4e79\">filled: the game's winner</text>\n",
-                     left + 10, top + 46);
+                     left, 76);
     o += "</svg>\n";
     return o;
 }
@@ -500,11 +616,7 @@ int analyse_catanstats(const Options& opt) {
         throw InputError(fmt::format("{}: {}", opt.catanstats_file, e.what()));
     }
     auto s = summarize_catanstats(rows);
-    if (!opt.plot_file.empty()) {
-        std::ofstream out(opt.plot_file, std::ios::binary);
-        if (!out) throw InputError(fmt::format("{}: cannot write", opt.plot_file));
-        out << catanstats_svg(rows, s);
-    }
+    if (!opt.plot_file.empty()) write_file(opt.plot_file, catanstats_svg(rows, s));
     if (opt.format == "json") {
         json buckets = json::array();
         for (const auto& b : s.buckets)
@@ -529,7 +641,7 @@ int analyse_catanstats(const Options& opt) {
                {"top_pips_won", s.top_pips_won},
                {"top_pips_games", s.top_pips_games},
                {"buckets", buckets}};
-        std::cout << j.dump(2) << '\n';
+        print_json(std::move(j));
         return cli::code(cli::Exit::kOk);
     }
     if (opt.format == "csv") {
@@ -601,6 +713,12 @@ int run(int argc, char** argv) {
                    "cross-check the exact odds with N seeded simulated runs")
         ->check(CLI::Range(0, 10000000));
     app.add_option("--seed", opt.seed, "seed of --simulate (default 1)");
+    app.add_option("--log", opt.log_file,
+                   "score the settlements placed in the setup of this native game log (JSON or "
+                   "JSONL, - for stdin) against the alternatives at each moment");
+    app.add_option("--svg", opt.svg_file,
+                   "also write the board as SVG with a heat map of vertex scores and the --top "
+                   "picks marked");
     app.add_option(
         "--catanstats", opt.catanstats_file,
         "analyse the catanstats CSV (opening pips against final points) instead of a board");
@@ -609,6 +727,7 @@ int run(int argc, char** argv) {
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (!opt.catanstats_file.empty()) return analyse_catanstats(opt);
+    if (!opt.log_file.empty()) return analyse_log(opt);
     if (opt.board_file.empty()) {
         std::cerr << "catan-place: a board file (or -) is required\nRun with --help for more "
                      "information.\n";
