@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "import/import.hpp"
+#include "import/soclog.hpp"
 #include "replay.hpp"
 #include "test_support.hpp"
 
@@ -144,5 +145,30 @@ TEST_CASE("corpus: JSettlers 2.x event logs are rejected with the line named", "
         CHECK(std::regex_match(msg, names_line));
         if (p.filename().string() != "test-stac-legacy-human-league1-sample.soclog")
             CHECK(msg.find("unsupported format") != std::string::npos);
+    }
+}
+
+// The strongest check of the soclog mapping: after every roll JSettlers resends every
+// player's hand, and replay of the imported events must hold exactly those cards (so every
+// steal, discard, trade, purchase and production was imported right).
+TEST_CASE("corpus: after every STAC roll our hands equal the server's", "[corpus]") {
+    std::string dir = corpus("stac");
+    if (dir.empty()) return;
+    for (const fs::path& p : files(dir, ".soclog")) {
+        INFO(p.filename().string());
+        std::vector<SoclogHand> hands;
+        GameLog log = import_soclog(test::read_file(p.string()), p.filename().string(), hands);
+        CHECK(hands.size() >= log.seats.size());
+        std::size_t checked = 0;
+        for (const SoclogHand& h : hands) {
+            ReplayOptions opt;
+            opt.stop_at_event = static_cast<int>(h.event);
+            Verdict v = replay(log, opt, "");
+            REQUIRE(v.state);
+            INFO("event " << h.event << ", " << log.seats[static_cast<std::size_t>(h.player)].name);
+            CHECK(v.state->players[static_cast<std::size_t>(h.player)].hand == h.hand);
+            ++checked;
+        }
+        CHECK(checked == hands.size());
     }
 }

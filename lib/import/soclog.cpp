@@ -6,6 +6,7 @@
 #include <charconv>
 #include <map>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -234,6 +235,15 @@ class Importer {
     Importer(std::string_view text, std::string_view name) : reader_(text, name), name_(name) {}
 
     GameLog run();
+    struct RawHand {
+        std::size_t event;
+        int seat;
+        ResourceCounts hand;
+        int seen;  // bit per resource
+    };
+    std::vector<RawHand> hands_;
+    std::vector<SoclogHand> hands() const { return hands_out_; }
+    std::vector<SoclogHand> hands_out_;
 
   private:
     [[noreturn]] void fail(const Record& r, const std::string& what) const {
@@ -527,6 +537,17 @@ void Importer::on_record(const Record& r) {
         }
         if (discard_ && action == 102 && discard_seat_ < 0) discard_seat_ = seat;
         if (action == 101 || action == 102) elems_.push_back({seat, action, *res, value});
+        // Right after a roll the server resends every hand (SET): kept for verification.
+        if (action == 100 && !events_.empty() &&
+            std::holds_alternative<Roll>(events_.back().body)) {
+            std::size_t ev = events_.size() - 1;
+            auto it = std::find_if(hands_.begin(), hands_.end(), [&](const RawHand& h) {
+                return h.event == ev && h.seat == seat;
+            });
+            if (it == hands_.end()) it = hands_.insert(hands_.end(), RawHand{ev, seat, {}, 0});
+            it->hand[static_cast<std::size_t>(*res)] = value;
+            it->seen |= 1 << static_cast<int>(*res);
+        }
     } else if (t == "SOCMoveRobber") {
         int seat = seat_field(r, "playerNumber");
         int coord = int_field(r, "coord", 16);
@@ -853,6 +874,10 @@ GameLog Importer::run() {
     } else {
         status = "unfinished: the log ends before the end of the game";
     }
+    for (const RawHand& h : hands_)
+        if (h.seen == 0x1F && pid[static_cast<std::size_t>(h.seat)] != kNoPlayer)
+            hands_out_.push_back(
+                SoclogHand{h.event, pid[static_cast<std::size_t>(h.seat)], h.hand});
     log.events = std::move(events_);
     log.source = fmt::format("catan-import --from soclog {} (STAC / JSettlers 1.x server log; {})",
                              name_, status);
@@ -864,6 +889,14 @@ GameLog Importer::run() {
 GameLog import_soclog(std::string_view text, std::string_view name) {
     Importer imp(text, name);
     return imp.run();
+}
+
+GameLog import_soclog(std::string_view text, std::string_view name,
+                      std::vector<SoclogHand>& hands) {
+    Importer imp(text, name);
+    GameLog log = imp.run();
+    hands = imp.hands();
+    return log;
 }
 
 }  // namespace ctk

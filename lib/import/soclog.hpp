@@ -38,6 +38,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "event.hpp"
 #include "topology.hpp"
@@ -59,5 +60,15 @@ bool looks_like_soclog(std::string_view text);
 // unknown message type, a coordinate off the board, a resource or card code out of range,
 // a JSettlers 2.x event log ("unsupported format"), a log without board or setup.
 GameLog import_soclog(std::string_view text, std::string_view name);
+
+// A hand the server states: right after each roll JSettlers resends every player's
+// resource cards (SOCPlayerElement SET). Replay must reach the same hand after `event`.
+struct SoclogHand {
+    std::size_t event = 0;  // index of the roll event in GameLog::events
+    PlayerId player = kNoPlayer;
+    ResourceCounts hand{};
+};
+// The same import, also returning those hands (for verification; tests/corpus_test.cpp).
+GameLog import_soclog(std::string_view text, std::string_view name, std::vector<SoclogHand>& hands);
 
 }  // namespace ctk
