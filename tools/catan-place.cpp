@@ -379,7 +379,7 @@ int analyse_board(const Options& opt) {
         weights.pips, weights.resource_diversity, weights.number_diversity, weights.harbor,
         weights.expansion);
     fmt::print(
-        "rank vertex at    pips  B  L  W  G  O  cards/roll numbers   res harbor      expand   "
+        "rank vertex at    pips  B  L  W  G  O  cards/roll numbers   res harbor      expand       "
         "score\n");
     for (std::size_t i = 0; i < top; ++i) {
         const auto& s = ranked[i];
@@ -388,7 +388,7 @@ int analyse_board(const Options& opt) {
         std::string expand = s.expansion.empty()
                                  ? "-"
                                  : fmt::format("{} ({:.1f})", s.expansion[0], s.expansion_value);
-        fmt::print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<8} {:>6.2f}\n", i + 1,
+        fmt::print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<10} {:>6.2f}\n", i + 1,
                    s.vertex, at(board, s.vertex), s.production.total_pips,
                    pip_cells(s.production.pips), s.production.total_pips / 36.0,
                    numbers_text(board, s.vertex), s.production.resources, harbor, expand, s.score);
