@@ -50,7 +50,8 @@ struct Position {
 //     here (hands, bank, ...) are ignored; the board is the beginner board unless the
 //     object has a "board".
 // Throws InputError naming the field: an unknown player, an edge or vertex off the board,
-// the same edge or vertex owned twice, a negative knight count.
+// the same edge or vertex owned twice, more than 15 roads for a player (piece-limit), a
+// knight count outside 0..14.
 Position position_from_json(const nlohmann::json& j);
 
 // The position of a replayed game (the log's seats give names and colours).

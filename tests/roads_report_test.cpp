@@ -94,6 +94,11 @@ TEST_CASE("malformed positions name the field", "[roads][roads-report]") {
           "format: expected \"catan-position\" (or a state or a log), got \"catan-positon\"");
     CHECK(error_of({{"players", json::array()}}).find("expected a position") != std::string::npos);
     CHECK(error_of(json::array()) == "(top): expected an object, got array");
+    json many = json::array();
+    for (int e = 0; e < 16; ++e) many.push_back(e);
+    CHECK(error_of(
+              {{"format", "catan-position"}, {"players", {{{"name", "red"}, {"roads", many}}}}}) ==
+          "players[0].roads[15]: red has more than 15 roads (piece-limit)");
 }
 
 // The state JSON that catan-replay prints reads back as the same position, and the report
