@@ -153,7 +153,9 @@ std::array<int, kResourceCount> resource_pips(int hexes, std::span<const Terrain
 bool check_resource_spread(int hexes, std::span<const Terrain> terrain,
                            std::span<const std::uint8_t> token, int cap, Problems out) {
     auto sum = resource_pips(hexes, terrain, token);
-    auto [lo, hi] = std::minmax_element(sum.begin(), sum.end());
+    // first smallest and first largest, so that the message names resources in order
+    auto lo = std::min_element(sum.begin(), sum.end());
+    auto hi = std::max_element(sum.begin(), sum.end());
     if (*hi - *lo <= cap) return true;
     if (out)
         out->push_back(
@@ -293,8 +295,9 @@ Generator::Generator(BoardRecipe recipe, Constraints constraints)
 // S, so when S has two neighbouring hexes the attempt is rejected right after b, without
 // drawing c: the attempt would be rejected whatever c gave, and attempts are independent,
 // so stopping early changes only how many random numbers are used, not the law of the
-// accepted board. The other constraints are checked on the complete board and a failure
-// rejects the whole attempt (back to a, never a partial redraw: keeping D or S across
+// accepted board. Likewise board-terrain-group depends only on the terrains, so it is
+// checked right after they are drawn. The other constraints are checked on the complete board and a
+// failure rejects the whole attempt (back to a, never a partial redraw: keeping D or S across
 // attempts would weight them by how easily the rest fits, which is the bias of
 // "swap until it fits" generators).
 void Generator::generate(Rng& rng, RawBoard& out, std::int64_t max_tries) const {
@@ -340,9 +343,44 @@ void Generator::generate(Rng& rng, RawBoard& out, std::int64_t max_tries) const 
         }
         if (centre)
             for (HexId h : recipe_.centre) out.token[static_cast<std::size_t>(h)] = 0;
-        rng.shuffle(std::span(terrain_scratch_));
-        for (std::size_t i = 0; i < np; ++i)
-            out.terrain[static_cast<std::size_t>(producing[i])] = terrain_scratch_[i];
+        if (constraints_.max_terrain_group == 1) {
+            // No two neighbours of the same terrain: a forward Fisher-Yates that places one
+            // hex at a time and gives up at the first clash. It draws the same uniform
+            // permutation as shuffle() would, and an attempt that clashes would be rejected
+            // anyway, so stopping early is again only a saving of random numbers.
+            std::array<std::uint64_t, 6> placed{};
+            for (std::size_t i = 0; i < d; ++i)
+                placed[static_cast<std::size_t>(Terrain::kDesert)] |=
+                    1ULL << (centre ? recipe_.centre[i] : hexes_scratch_[i]);
+            bool clash = (placed[static_cast<std::size_t>(Terrain::kDesert)] & [&] {
+                             std::uint64_t m = 0;
+                             for (std::size_t i = 0; i < d; ++i)
+                                 m |= neighbour_mask_[static_cast<std::size_t>(
+                                     centre ? recipe_.centre[i] : hexes_scratch_[i])];
+                             return m;
+                         }()) != 0;
+            for (std::size_t i = 0; i < np && !clash; ++i) {
+                std::size_t j = i + rng.below(static_cast<std::uint32_t>(np - i));
+                std::swap(terrain_scratch_[i], terrain_scratch_[j]);
+                auto h = static_cast<std::size_t>(producing[i]);
+                auto ter = static_cast<std::size_t>(terrain_scratch_[i]);
+                if (placed[ter] & neighbour_mask_[h]) clash = true;
+                placed[ter] |= 1ULL << h;
+                out.terrain[h] = terrain_scratch_[i];
+            }
+            if (clash) continue;
+        } else {
+            rng.shuffle(std::span(terrain_scratch_));
+            for (std::size_t i = 0; i < np; ++i)
+                out.terrain[static_cast<std::size_t>(producing[i])] = terrain_scratch_[i];
+        }
+        // board-terrain-group depends on the terrains only: reject before drawing tokens
+        // (the same whole-attempt rejection, with fewer random numbers spent).
+        if (constraints_.max_terrain_group > 1 &&
+            !check_terrain_groups(*recipe_.topology, neighbour_mask_,
+                                  std::span<const Terrain>(out.terrain.data(), n),
+                                  constraints_.max_terrain_group, nullptr))
+            continue;
         for (std::size_t i = 0; i < r; ++i)
             out.token[static_cast<std::size_t>(producing[i])] = red_tokens_[i];
         rng.shuffle(std::span(token_scratch_));
@@ -360,6 +398,7 @@ bool Generator::post_checks(const RawBoard& b) const {
     const Constraints& c = constraints_;
     std::span<const std::uint8_t> token(b.token.data(), static_cast<std::size_t>(hexes_));
     std::span<const Terrain> terrain(b.terrain.data(), static_cast<std::size_t>(hexes_));
+    // (board-terrain-group is checked in generate() before the tokens are drawn.)
     if ((c.no_equal_adjacent || c.no_2_12_adjacent) &&
         !check_pairs(t, token, c.no_equal_adjacent, c.no_2_12_adjacent, nullptr))
         return false;
@@ -368,13 +407,16 @@ bool Generator::post_checks(const RawBoard& b) const {
     if (c.max_resource_spread >= 0 &&
         !check_resource_spread(hexes_, terrain, token, c.max_resource_spread, nullptr))
         return false;
-    if (c.max_terrain_group > 0 &&
-        !check_terrain_groups(t, neighbour_mask_, terrain, c.max_terrain_group, nullptr))
-        return false;
     return true;
 }
 
 bool Generator::satisfies(const RawBoard& b) const {
+    if (constraints_.max_terrain_group > 0 &&
+        !check_terrain_groups(
+            *recipe_.topology, neighbour_mask_,
+            std::span<const Terrain>(b.terrain.data(), static_cast<std::size_t>(hexes_)),
+            constraints_.max_terrain_group, nullptr))
+        return false;
     if (constraints_.no_red_adjacent)
         for (HexId h = 0; h < hexes_; ++h)
             if (is_red_token(b.token[static_cast<std::size_t>(h)]))
