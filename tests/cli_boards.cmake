@@ -1,0 +1,56 @@
+# CLI tests of catan-board generate / stats / check constraint flags / render --format svg.
+set(S ${PROJECT_SOURCE_DIR}/samples)
+set(CB $<TARGET_FILE:catan-board>)
+catan_cli_test(NAME board_generate_text_seed7 EXIT 0 MATCH "board 3 of 3.*#18.*harbors:"
+  COMMAND ${CB} generate --seed 7 --count 3 --format text)
+catan_cli_test(NAME board_generate_json_kind EXIT 0 MATCH "\"kind\": \"extended\""
+  COMMAND ${CB} generate --seed 1 --players 5-6)
+catan_cli_test(NAME board_generate_impossible EXIT 2
+  MATCH "no board satisfies these constraints in 1000 tries"
+  COMMAND ${CB} generate --seed 1 --max-vertex-pips 2 --max-tries 1000)
+catan_cli_test(NAME board_generate_svg_count EXIT 2 MATCH "--count 1"
+  COMMAND ${CB} generate --seed 1 --count 2 --format svg)
+catan_cli_test(NAME board_generate_beginner_5_6 EXIT 2 MATCH "no beginner board for 5-6"
+  COMMAND ${CB} generate --layout beginner --players 5-6)
+catan_cli_test(NAME board_generate_bad_group EXIT 2 MATCH "max-terrain-group"
+  COMMAND ${CB} generate --max-terrain-group 0)
+catan_cli_test(NAME board_generate_help_uniform EXIT 0 MATCH "uniformly over all boards"
+  COMMAND ${CB} generate --help)
+catan_cli_test(NAME board_render_svg EXIT 0 MATCH "<svg xmlns.*>2:1</text>.*</svg>"
+  COMMAND ${CB} render --format svg ${S}/boards/beginner.json)
+catan_cli_test(NAME board_check_vertex_pips EXIT 1
+  MATCH "board-vertex-pips: vertex [0-9]+ \\(hexes 7, 8, 12\\) has 11 pips, more than 10"
+  COMMAND ${CB} check --max-vertex-pips 10 ${S}/boards/beginner.json)
+catan_cli_test(NAME board_check_terrain_group EXIT 1
+  MATCH "board-terrain-group: hexes 1, 5 form a connected group of 2 pasture hexes"
+  COMMAND ${CB} check --max-terrain-group 1 ${S}/boards/beginner.json)
+catan_cli_test(NAME board_check_spread_ok EXIT 0 MATCH "1 boards checked, 0 with problems"
+  COMMAND ${CB} check --max-resource-spread 3 --desert centre ${S}/boards/beginner.json)
+catan_cli_test(NAME board_check_golden EXIT 0 MATCH "1 boards checked, 0 with problems"
+  COMMAND ${CB} check ${S}/boards/random-5-6-seed-7.json)
+catan_cli_test(NAME board_stats_beginner EXIT 0
+  MATCH "\"harbor_pairs\":\\{\"min\":1,\"max\":1,\"mean\":1.00,\"histogram\":\\{\"1\":1\\}\\}"
+  COMMAND ${CB} stats --format json ${S}/boards/beginner.json)
+catan_cli_test(NAME board_stats_generate EXIT 0 MATCH "1000 boards.*red_min_distance +2"
+  COMMAND ${CB} stats --generate 1000 --seed 3)
+catan_cli_test(NAME board_stats_no_input EXIT 2 MATCH "give a file"
+  COMMAND ${CB} stats)
+
+# Pipelines: golden bytes, generate | check, and the SVG parses (rsvg-convert).
+add_test(NAME cli.board_generate_golden_seed7
+  COMMAND sh -c "\"$1\" generate --seed 7 | cmp - \"$2\"" sh ${CB} ${S}/boards/random-seed-7.json)
+add_test(NAME cli.board_generate_jsonl_check
+  COMMAND sh -c "\"$1\" generate --seed 11 --count 20000 --format jsonl --no-equal-adjacent | \"$1\" check --no-equal-adjacent -"
+  sh ${CB})
+set_tests_properties(cli.board_generate_jsonl_check PROPERTIES
+  PASS_REGULAR_EXPRESSION "^20000 boards checked, 0 with problems")
+add_test(NAME cli.board_generate_array_check
+  COMMAND sh -c "\"$1\" generate --seed 2 --count 3 --players 5-6 | \"$1\" check -" sh ${CB})
+set_tests_properties(cli.board_generate_array_check PROPERTIES
+  PASS_REGULAR_EXPRESSION "^3 boards checked, 0 with problems")
+find_program(RSVG_CONVERT rsvg-convert)
+if(RSVG_CONVERT)
+  add_test(NAME cli.board_svg_converts
+    COMMAND sh -c "\"$1\" generate --seed 7 --players 5-6 --ids --format svg | \"$2\" -f png > /dev/null"
+    sh ${CB} ${RSVG_CONVERT})
+endif()

@@ -1,0 +1,7 @@
+# Sourced by tests/validate_schemas.sh: outputs of catan-board generate (JSON and JSONL
+# lines, both board sizes) against the board schema.
+"$build/tools/catan-board" generate --seed 7 > "$tmp/gen-standard.json"
+"$build/tools/catan-board" generate --seed 7 --players 5-6 --desert centre > "$tmp/gen-extended.json"
+"$build/tools/catan-board" generate --seed 3 --count 3 --format jsonl --no-equal-adjacent > "$tmp/gen.jsonl"
+split -l 1 -d --additional-suffix=.json "$tmp/gen.jsonl" "$tmp/gen-line-"
+validate board.schema.json "$tmp/gen-standard.json" "$tmp/gen-extended.json" "$tmp"/gen-line-*.json
