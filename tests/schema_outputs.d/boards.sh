@@ -5,3 +5,6 @@
 "$build/tools/catan-board" generate --seed 3 --count 3 --format jsonl --no-equal-adjacent > "$tmp/gen.jsonl"
 split -l 1 -d --additional-suffix=.json "$tmp/gen.jsonl" "$tmp/gen-line-"
 validate board.schema.json "$tmp/gen-standard.json" "$tmp/gen-extended.json" "$tmp"/gen-line-*.json
+"$build/tools/catan-board" stats --format json --generate 200 --seed 1 > "$tmp/board-stats.json"
+"$build/tools/catan-board" stats --format jsonl "$tmp/gen.jsonl" | head -n 1 > "$tmp/board-stats-line.json"
+validate board-stats.schema.json "$tmp/board-stats.json" "$tmp/board-stats-line.json"
