@@ -172,33 +172,38 @@ class Generator {
         }
     }
 
-    // road-connected, for every edge at once: an empty edge touching an intersection a
-    // road of p may start from — p's buildings and the ends of p's roads that hold no
-    // opponent's building.
+    // road-connected, for every edge at once: the empty edges at p's buildings and at the
+    // ends of p's roads that hold no opponent's building.
     void roads(PlayerId p, bool free) {
         const PlayerState& ps = s_.players[p];
         if (ps.roads_left <= 0 || (!free && !can_pay(ps, kRoadCost))) return;
-        std::array<bool, kMaxVertices> from{};
-        for (VertexId v = 0; v < t_.vertex_count(); ++v) from[v] = s_.owner[v] == p;
-        for (EdgeId e = 0; e < t_.edge_count(); ++e)
-            if (s_.road_owner[e] == p)
-                for (VertexId v : t_.edge_vertices(e))
-                    if (s_.owner[v] == kNoPlayer) from[v] = true;
-        for (EdgeId e = 0; e < t_.edge_count(); ++e) {
-            if (s_.road_owner[e] != kNoPlayer) continue;
-            const auto& ends = t_.edge_vertices(e);
-            if (from[ends[0]] || from[ends[1]]) out_.push_back(BuildRoad{p, e});
-        }
+        EdgeSet found;
+        auto open_edges_at = [&](VertexId v) {
+            for (EdgeId f : t_.vertex_edges(v))
+                if (s_.road_owner[f] == kNoPlayer) found.set(static_cast<std::size_t>(f));
+        };
+        for (VertexId v = 0; v < t_.vertex_count(); ++v)
+            if (s_.owner[v] == p) open_edges_at(v);
+        for (std::size_t e = ps.roads._Find_first(); e < ps.roads.size();
+             e = ps.roads._Find_next(e))
+            for (VertexId v : t_.edge_vertices(static_cast<EdgeId>(e)))
+                if (s_.owner[v] == kNoPlayer) open_edges_at(v);
+        for (std::size_t e = found._Find_first(); e < found.size(); e = found._Find_next(e))
+            out_.push_back(BuildRoad{p, static_cast<EdgeId>(e)});
     }
 
+    // distance-rule and settlement-connected: the ends of p's roads, ascending.
     void settlements(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.settlements_left <= 0 || !can_pay(ps, kSettlementCost)) return;
-        for (VertexId v = 0; v < t_.vertex_count(); ++v) {
-            bool touches = false;
-            for (EdgeId e : t_.vertex_edges(v)) touches |= s_.road_owner[e] == p;
-            if (touches && settlement_site(s_, v)) out_.push_back(BuildSettlement{p, v});
-        }
+        VertexSet ends;
+        for (std::size_t e = ps.roads._Find_first(); e < ps.roads.size();
+             e = ps.roads._Find_next(e))
+            for (VertexId v : t_.edge_vertices(static_cast<EdgeId>(e)))
+                ends.set(static_cast<std::size_t>(v));
+        for (std::size_t v = ends._Find_first(); v < ends.size(); v = ends._Find_next(v))
+            if (settlement_site(s_, static_cast<VertexId>(v)))
+                out_.push_back(BuildSettlement{p, static_cast<VertexId>(v)});
     }
 
     void cities(PlayerId p) {
@@ -254,32 +259,42 @@ std::vector<Event> legal_events(const GameState& s) {
     return events;
 }
 
-std::int64_t discard_count(const ResourceCounts& hand, int k) {
-    // ways[m] for resources r..4: multisets of m cards; filled from the last resource.
-    constexpr int kMax = kResourceCount * kBankPerResource;  // a hand never holds more
-    if (k < 0 || k > kMax) return 0;
-    std::array<std::int64_t, kMax + 1> ways{}, next{};
-    ways[0] = 1;
-    for (int r = kResourceCount - 1; r >= 0; --r) {
+namespace {
+
+constexpr int kMaxHand = kResourceCount * kBankPerResource;  // a hand never holds more
+
+// ways[r][m]: multisets of m cards from resources r..4 of `hand`, for m = 0..k.
+using WaysTable = std::array<std::array<std::int64_t, kMaxHand + 1>, kResourceCount + 1>;
+void count_ways(const ResourceCounts& hand, int k, WaysTable& ways) {
+    ways[kResourceCount].fill(0);
+    ways[kResourceCount][0] = 1;
+    for (int r = kResourceCount - 1; r >= 0; --r)
         for (int m = 0; m <= k; ++m) {
             std::int64_t w = 0;
-            for (int x = 0; x <= std::min(hand[r], m); ++x) w += ways[m - x];
-            next[m] = w;
+            for (int x = 0; x <= std::min(hand[r], m); ++x) w += ways[r + 1][m - x];
+            ways[r][m] = w;
         }
-        ways = next;
-    }
-    return ways[k];
+}
+
+}  // namespace
+
+std::int64_t discard_count(const ResourceCounts& hand, int k) {
+    if (k < 0 || k > kMaxHand) return 0;
+    WaysTable ways;
+    count_ways(hand, k, ways);
+    return ways[0][k];
 }
 
 ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index) {
     // Walks the lexicographic order: at each resource, skip whole blocks of completions.
     ResourceCounts d{};
+    if (k < 0 || k > kMaxHand) return d;
+    WaysTable ways;
+    count_ways(hand, k, ways);
     int left = k;
     for (int r = 0; r < kResourceCount - 1; ++r) {
-        ResourceCounts rest{};
-        for (int q = r + 1; q < kResourceCount; ++q) rest[q] = hand[q];
         for (int x = 0; x <= std::min(hand[r], left); ++x) {
-            const std::int64_t block = discard_count(rest, left - x);
+            const std::int64_t block = ways[r + 1][left - x];
             if (index < block) {
                 d[r] = x;
                 break;

@@ -1,0 +1,61 @@
+// Random-play throughput (lib/sim.hpp): one core, full rule checking (every chosen event goes
+// through the rules' check, then apply), 4 players on the beginner board, the default
+// 1000-turn cap. Counters: games/s and events/s. The README's "Self-play" section quotes
+// these figures.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "event.hpp"
+#include "sim.hpp"
+
+using namespace ctk;
+
+namespace {
+
+// No logs: the events are not even kept.
+void BM_SelfPlay(benchmark::State& state) {
+    SimOptions opt;
+    opt.players = static_cast<int>(state.range(0));
+    opt.record = false;
+    std::int64_t games = 0, events = 0, i = 0;
+    for (auto _ : state) {
+        SimGame g = play_game(1, ++i, opt);
+        benchmark::DoNotOptimize(g.winner);
+        ++games;
+        events += g.events;
+    }
+    state.counters["games/s"] =
+        benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+    state.counters["events/s"] =
+        benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+    state.counters["events/game"] = static_cast<double>(events) / static_cast<double>(games);
+}
+BENCHMARK(BM_SelfPlay)->Arg(4)->Arg(3)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+// Each game written as a JSONL log file (as catan-sim --format jsonl --out DIR does).
+void BM_SelfPlayJsonl(benchmark::State& state) {
+    SimOptions opt;
+    const auto path = std::filesystem::temp_directory_path() / "catan_sim_bench.jsonl";
+    std::int64_t games = 0, events = 0, bytes = 0, i = 0;
+    for (auto _ : state) {
+        SimGame g = play_game(1, ++i, opt);
+        std::string text = write_log(g.log, LogFormat::kJsonl);
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        ++games;
+        events += g.events;
+        bytes += static_cast<std::int64_t>(text.size());
+    }
+    std::filesystem::remove(path);
+    state.counters["games/s"] =
+        benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+    state.counters["events/s"] =
+        benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+    state.SetBytesProcessed(bytes);
+}
+BENCHMARK(BM_SelfPlayJsonl)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
