@@ -578,11 +578,13 @@ def invalid_samples():
 # ---------------------------------------------------------------------------------------
 # Malformed logs: unreadable input (exit 2), each with the text its message must contain.
 def malformed_samples():
-    def put(name, text, message):
+    def put(name, text, message, index=None):
+        """message: text the error must contain; index: the event it must name
+        ("event <index>"), None for errors of the header or of the JSON as a whole."""
         write(f"malformed/{name}", text)
         stem = name.rsplit(".", 1)[0]
-        write(f"malformed/{stem}.expected.json",
-              json.dumps({"exit": 2, "message_contains": message}, indent=2) + "\n")
+        exp = {"exit": 2, "event_index": index, "message_contains": message}
+        write(f"malformed/{stem}.expected.json", json.dumps(exp, indent=2) + "\n")
 
     g = new3()
     g.roll(6)
@@ -590,7 +592,7 @@ def malformed_samples():
     jl = dumps_jsonl(base)
     cut = jl.rstrip("\n").rsplit("\n", 1)  # the last event line cut in half
     put("truncated-line.jsonl", cut[0] + "\n" + cut[1][: len(cut[1]) // 2] + "\n",
-        "event 12 (line 14): not valid JSON")
+        "(line 14): not valid JSON", 12)
     doc = dumps_doc(base)
     put("truncated-document.json", doc[: doc.index('"type": "roll"')], "not valid JSON")
 
@@ -600,26 +602,26 @@ def malformed_samples():
         return dumps_doc(d)
 
     put("unknown-event-type.json", with_event(12, ev("roll_dice", "red", dice=[5, 1])),
-        'event 12: events[12].type: unknown event type "roll_dice"')
+        'events[12].type: unknown event type "roll_dice"', 12)
     put("vertex-out-of-range.json", with_event(4, ev("place_settlement", "white", vertex=54)),
-        "event 4: events[4].vertex: expected an integer 0..53, got 54")
+        "events[4].vertex: expected an integer 0..53, got 54", 4)
     put("misspelled-resource.json",
         with_event(12, ev("roll", "red", dice=[5, 1], claims={"received": {
             "red": {"bricks": 1}, "blue": {"grain": 1}, "white": {}}})),
-        'event 12: events[12].claims.received.red: unknown resource "bricks"')
+        'events[12].claims.received.red: unknown resource "bricks"', 12)
     put("unknown-player.json", with_event(2, ev("place_settlement", "green", vertex=13)),
-        'event 2: events[2].player: "green" is not a seat of this log')
+        'events[2].player: "green" is not a seat of this log', 2)
     put("unknown-field.json", with_event(2, {"type": "place_settlement", "player": "blue",
                                              "vertx": 13}),
-        "event 2: events[2].vertex: missing")
+        "vertx", 2)
     e = ev("place_settlement", "blue", vertex=13)
     e["colour"] = "blue"
-    put("misspelled-field.json", with_event(2, e), "event 2: events[2].colour: unknown field")
+    put("misspelled-field.json", with_event(2, e), "events[2].colour: unknown field", 2)
     put("edge-out-of-range.jsonl",
         dumps_jsonl(dict(base, events=base["events"][:3] + [ev("place_road", "blue", edge=72)])),
-        "event 3 (line 5): events[3].edge: expected an integer 0..71, got 72")
+        "(line 5): events[3].edge: expected an integer 0..71, got 72", 3)
     put("misspelled-dev-card.json", with_event(12, ev("buy_dev_card", "red", card="knigth")),
-        "event 12: events[12].card: expected a development card")
+        "events[12].card: expected a development card", 12)
     put("duplicate-seat.json", dumps_doc(dict(base, seats=[{"name": "red"}, {"name": "red"}])),
         'seats[1].name: duplicate seat name "red"')
     put("not-a-log.json", "[1, 2, 3]\n", "expected an object")

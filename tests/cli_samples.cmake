@@ -51,13 +51,19 @@ file(GLOB SAMPLES_MALFORMED CONFIGURE_DEPENDS ${SL}/malformed/*.expected.json)
 foreach(expected ${SAMPLES_MALFORMED})
   file(READ ${expected} spec)
   string(JSON message GET "${spec}" message_contains)
+  string(JSON index GET "${spec}" event_index)
+  string(JSON index_type TYPE "${spec}" event_index)
   catan_regex_escape(message "${message}")
+  set(event "")  # header or whole-file errors: the message follows the file name
+  if(NOT index_type STREQUAL "NULL")
+    set(event "event ${index}[:( ]")
+  endif()
   get_filename_component(stem ${expected} NAME)
   string(REPLACE ".expected.json" "" stem "${stem}")
   file(GLOB log ${SL}/malformed/${stem}.json ${SL}/malformed/${stem}.jsonl)
   get_filename_component(logname ${log} NAME)
   catan_cli_test(NAME samples_malformed_${stem} EXIT 2
-    MATCH "catan-replay: [^\n]*${logname}: [^\n]*${message}"
+    MATCH "catan-replay: [^\n]*${logname}: ${event}[^\n]*${message}"
     COMMAND ${RP} ${log})
 endforeach()
 catan_cli_test(NAME samples_malformed_stdin EXIT 2

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -299,6 +300,11 @@ TEST_CASE("every malformed sample is an InputError naming the event and field",
         }
         REQUIRE_FALSE(message.empty());
         CHECK(message.starts_with(name + ": "));
+        // "<file>: event 12: ..." or "<file>: event 12 (line 14): ..."
+        if (const auto& index = expected.at("event_index"); !index.is_null()) {
+            std::string event = fmt::format("{}: event {}", name, index.get<int>());
+            CHECK((message.starts_with(event + ":") || message.starts_with(event + " (line ")));
+        }
         CHECK_THAT(message, Catch::Contains(expected.at("message_contains").get<std::string>()));
     }
 }
