@@ -55,24 +55,31 @@ constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventFie
     "player"};
 
 // Unknown fields are reported before missing ones: a typo makes both.
+bool has_token(std::string_view list, std::string_view name) {
+    std::size_t pos = 0;
+    while (pos <= list.size()) {
+        std::size_t end = list.find(", ", pos);
+        if (end == std::string_view::npos) end = list.size();
+        if (list.substr(pos, end - pos) == name) return true;
+        pos = end + 2;
+    }
+    return false;
+}
+
 void check_fields(const json& j, std::size_t type, std::string_view path) {
     std::string_view allowed = kEventFields[type];
     for (const auto& [k, v] : j.items()) {
         if (k == "type" || k == "claims" || k == "note") continue;
-        bool ok = false;
-        std::size_t pos = 0;
-        while (pos <= allowed.size()) {
-            std::size_t end = allowed.find(", ", pos);
-            if (end == std::string_view::npos) end = allowed.size();
-            if (allowed.substr(pos, end - pos) == k) {
-                ok = true;
-                break;
-            }
-            pos = end + 2;
-        }
-        if (!ok)
+        if (!has_token(allowed, k)) {
+            // A typo also leaves a required field missing: name both.
+            for (std::string_view req : {"vertex", "edge", "dice", "cards", "hex", "give", "get",
+                                         "to", "partner", "take", "resource", "player"})
+                if (has_token(allowed, req) && !j.contains(req))
+                    throw InputError(fmt::format("{}: missing (unknown field \"{}\" instead?)",
+                                                 field(path, req), k));
             throw InputError(fmt::format("{}: unknown field (expected type, {}, claims, note)",
                                          field(path, k), allowed));
+        }
     }
 }
 
@@ -561,6 +568,63 @@ GameLog header_from_json(const json& j, bool document) {
     return log;
 }
 
+// The 1-based line where each element of the top-level "events" array starts, found by a
+// scan of the text that tracks nesting and strings (nlohmann's document gives no
+// positions). Only used for messages and Event::source_line; assumes valid JSON.
+std::vector<int> document_event_lines(std::string_view text) {
+    std::vector<int> lines;
+    int depth = 0, line = 1;
+    bool in_string = false, events_key = false, in_events = false, expect_value = false;
+    std::size_t key_start = 0;
+    std::string_view last_key;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '\n') ++line;
+        if (in_string) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                in_string = false;
+                if (depth == 1) last_key = text.substr(key_start, i - key_start);
+            }
+            continue;
+        }
+        if (in_events && depth == 2 && expect_value && c != ' ' && c != '\n' && c != '\t' &&
+            c != '\r' && c != ',' && c != ']') {
+            lines.push_back(line);
+            expect_value = false;
+        }
+        switch (c) {
+            case '"':
+                in_string = true;
+                key_start = i + 1;
+                break;
+            case ':':
+                if (depth == 1) events_key = last_key == "events";
+                break;
+            case '{':
+            case '[':
+                ++depth;
+                if (depth == 2 && c == '[' && events_key) {
+                    in_events = true;
+                    expect_value = true;
+                }
+                break;
+            case '}':
+            case ']':
+                --depth;
+                if (depth == 1 && in_events) return lines;
+                break;
+            case ',':
+                if (in_events && depth == 2) expect_value = true;
+                break;
+            default:
+                break;
+        }
+    }
+    return lines;
+}
+
 bool blank(std::string_view line) {
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
@@ -896,13 +960,17 @@ GameLog read_log(std::string_view text, std::string_view name) {
                 fmt::format("{}: events: expected an array, got {}", name, type_name(*events)));
         const Topology& t = log_board(log).topology();
         log.events.reserve(events->size());
+        std::vector<int> lines = document_event_lines(text);
+        if (lines.size() != events->size()) lines.assign(events->size(), 0);
         for (std::size_t i = 0; i < events->size(); ++i) {
             try {
                 log.events.push_back(
                     event_from_json((*events)[i], log.seats, t, index("events", i)));
             } catch (const InputError& e) {
+                // Messages name the line only for JSON Lines, where a line is an event.
                 throw InputError(fmt::format("{}: {}", format_line_prefix(name, i, 0), e.what()));
             }
+            log.events.back().source_line = lines[i];
         }
         return log;
     }

@@ -496,7 +496,8 @@ class Checker {
         if (auto r = need_roll("trade_player")) return r;
         const PlayerId p = b.player;
         if (auto r = domestic_terms(p, b.partner, b.give, b.get, "partner")) return r;
-        if (s_.offer.open) {
+        // A trade with someone else withdraws the open offer (any other action does).
+        if (s_.offer.open && s_.offer.to == b.partner) {
             if (!s_.offer.accepted)
                 return fail(rule::kTradeOffer, fmt::format("the open offer to {} was not accepted",
                                                            name(s_.offer.to)));

@@ -327,7 +327,18 @@ TEST_CASE("an open offer is answered only by its addressee and withdrawn by othe
         t.rule(
             R"({"type":"trade_player","player":"red","partner":"blue","give":{"wool":1},"get":{"ore":1}})") ==
         "trade-offer");
+    // A trade with someone else withdraws the offer: allowed.
+    t.s.players[kWhite].hand = {0, 0, 0, 0, 1};
+    CHECK(
+        t.rule(
+            R"({"type":"trade_player","player":"red","partner":"white","give":{"wool":1},"get":{"ore":1}})") ==
+        "ok");
+    t.s.players[kWhite].hand = {};
     t.play(R"({"type":"trade_accept","player":"blue"})");
+    CHECK(
+        t.message(
+            R"({"type":"trade_player","player":"red","partner":"blue","give":{"brick":1},"get":{"ore":1}})") ==
+        "the trade differs from the accepted offer to blue (1 wool for 1 ore)");
     t.play(
         R"({"type":"trade_player","player":"red","partner":"blue","give":{"wool":1},"get":{"ore":1}})");
     CHECK(t.s.players[kRed].hand == ResourceCounts{1, 1, 0, 0, 1});
@@ -427,6 +438,8 @@ TEST_CASE("log reader: JSON Lines and document agree, errors name event, line an
         CHECK(event_to_json(doc.events[i], doc.seats) ==
               event_to_json(lines.events[i], lines.seats));
     CHECK(lines.events[0].source_line == 2);
+    CHECK(doc.events[0].source_line == 7);
+    CHECK(doc.events[12].source_line == 19);
     GameLog again = read_log(write_log(doc, LogFormat::kJson), "again.json");
     CHECK(write_log(again, LogFormat::kJsonl) == write_log(doc, LogFormat::kJsonl));
 
@@ -440,9 +453,12 @@ TEST_CASE("log reader: JSON Lines and document agree, errors name event, line an
         }
         return std::string("no error");
     };
-    CHECK(error("\n"
-                R"({"type":"place_settlement","player":"red","vertx":3})") ==
-          "g.jsonl: event 0 (line 3): events[0].vertx: unknown field (expected type, player, "
+    CHECK(
+        error("\n"
+              R"({"type":"place_settlement","player":"red","vertx":3})") ==
+        "g.jsonl: event 0 (line 3): events[0].vertex: missing (unknown field \"vertx\" instead?)");
+    CHECK(error(R"({"type":"place_settlement","player":"red","vertex":3,"colour":1})") ==
+          "g.jsonl: event 0 (line 2): events[0].colour: unknown field (expected type, player, "
           "vertex, claims, note)");
     CHECK(error(R"({"type":"place_settlement","player":"red","vertex":54})") ==
           "g.jsonl: event 0 (line 2): events[0].vertex: expected an integer 0..53, got 54");
@@ -454,6 +470,18 @@ TEST_CASE("log reader: JSON Lines and document agree, errors name event, line an
           "brick, lumber, wool, grain, ore)");
     CHECK(error(R"({"type":"roll","player":"red","dice":[3,)")
               .rfind("g.jsonl: event 0 (line 2): not valid JSON", 0) == 0);
+    try {
+        read_log(
+            "{\"format\": \"catan-log\", \"seats\": [{\"name\": \"red\"}, {\"name\": "
+            "\"blue\"}],\n \"events\": [\n  {\"type\": \"end_turn\", \"player\": \"red\"},\n"
+            "  {\"type\": \"end_turn\", \"player\": \"rde\"}]}",
+            "d.json");
+        FAIL("no error");
+    } catch (const InputError& e) {
+        CHECK(std::string(e.what()) ==
+              "d.json: event 1: events[1].player: \"rde\" is not a seat of this log "
+              "(seats: red, blue)");
+    }
     // The {"hex", "corner"} form names the same vertex.
     GameLog corner = read_log(
         head + "\n" +
