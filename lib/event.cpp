@@ -944,7 +944,7 @@ GameLog read_log(std::string_view text, std::string_view name) {
         json doc;
         try {
             doc = json::parse(text);
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) {
             throw InputError(fmt::format("{}: not valid JSON: {}", name, e.what()));
         }
         GameLog log;
@@ -1007,7 +1007,7 @@ GameLog read_log(std::string_view text, std::string_view name) {
             // Re-parse with exceptions for nlohmann's message (where and what).
             try {
                 json again = json::parse(line);
-            } catch (const json::parse_error& e) {
+            } catch (const json::exception& e) {
                 throw InputError(fmt::format("{}: not valid JSON: {}",
                                              format_line_prefix(name, i, static_cast<int>(line_no)),
                                              e.what()));
