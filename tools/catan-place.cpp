@@ -388,8 +388,8 @@ int analyse_board(const Options& opt) {
         std::string expand = s.expansion.empty()
                                  ? "-"
                                  : fmt::format("{} ({:.1f})", s.expansion[0], s.expansion_value);
-        fmt::print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<10} {:>6.2f}\n", i + 1,
-                   s.vertex, at(board, s.vertex), s.production.total_pips,
+        fmt::print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<10} {:>6.2f}\n",
+                   i + 1, s.vertex, at(board, s.vertex), s.production.total_pips,
                    pip_cells(s.production.pips), s.production.total_pips / 36.0,
                    numbers_text(board, s.vertex), s.production.resources, harbor, expand, s.score);
     }
