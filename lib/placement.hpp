@@ -45,6 +45,7 @@
 
 #include <array>
 #include <bitset>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,11 +85,13 @@ nlohmann::json placement_weights_to_json(const PlacementWeights& w);
 
 // What one vertex produces on its own.
 struct VertexProduction {
-    ResourceCounts pips{};        // pips_r(v)
-    int total_pips = 0;           // sum over r
-    int numbers = 0;              // distinct tokens among producing hexes
-    int resources = 0;            // distinct resources among producing hexes
-    ResourceCounts start_hand{};  // cards the vertex yields as a second settlement
+    ResourceCounts pips{};  // pips_r(v)
+    int total_pips = 0;     // sum over r
+    int numbers = 0;        // distinct tokens among producing hexes
+    int resources = 0;      // distinct resources among producing hexes
+    // cards the vertex yields as a second settlement (setup-resources): one per adjacent
+    // hex other than the desert, the robber's hex included
+    ResourceCounts start_hand{};
 };
 
 // Production of vertex v (0 <= v < vertex_count, else InputError).
