@@ -55,13 +55,39 @@ bool settlement_site(const GameState& s, VertexId v) {
     return true;
 }
 
+// Where generated events go: a vector, a counter, or a picker of the index-th event (the
+// last two build no EventBody but the one picked).
+struct VectorSink {
+    std::vector<EventBody>& out;
+    template <class T>
+    void push_back(const T& e) {
+        out.emplace_back(std::in_place_type<T>, e);
+    }
+};
+struct CountSink {
+    std::size_t n = 0;
+    template <class T>
+    void push_back(const T&) {
+        ++n;
+    }
+};
+struct PickSink {
+    std::size_t index;
+    std::size_t n = 0;
+    EventBody picked{EndTurn{kNoPlayer}};
+    template <class T>
+    void push_back(const T& e) {
+        if (n++ == index) picked = e;
+    }
+};
+
+template <class Sink>
 class Generator {
   public:
-    Generator(const GameState& s, std::vector<EventBody>& out, bool all_discards)
+    Generator(const GameState& s, Sink& out, bool all_discards)
         : s_(s), t_(s.topology()), out_(out), all_discards_(all_discards) {}
 
     void run() {
-        out_.clear();
         if (s_.phase == Phase::kSetup) return setup();
         const PlayerId p = s_.active;
         if (s_.phase == Phase::kOver) {
@@ -240,14 +266,28 @@ class Generator {
 
     const GameState& s_;
     const Topology& t_;
-    std::vector<EventBody>& out_;
+    Sink& out_;
     bool all_discards_;
 };
 
 }  // namespace
 
 void legal_events(const GameState& s, std::vector<EventBody>& out, bool all_discards) {
-    Generator(s, out, all_discards).run();
+    out.clear();
+    VectorSink sink{out};
+    Generator<VectorSink>(s, sink, all_discards).run();
+}
+
+std::size_t legal_event_count(const GameState& s, bool all_discards) {
+    CountSink sink;
+    Generator<CountSink>(s, sink, all_discards).run();
+    return sink.n;
+}
+
+EventBody legal_event_at(const GameState& s, std::size_t index, bool all_discards) {
+    PickSink sink{index};
+    Generator<PickSink>(s, sink, all_discards).run();
+    return sink.picked;
 }
 
 std::vector<Event> legal_events(const GameState& s) {

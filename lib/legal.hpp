@@ -58,6 +58,11 @@ namespace ctk {
 // `out` across calls to avoid allocation.
 void legal_events(const GameState& s, std::vector<EventBody>& out, bool all_discards = true);
 
+// Visitor forms without allocation (self-play): the number of events legal_events would
+// list, and the index-th of them (0 <= index < count; same order, same all_discards).
+std::size_t legal_event_count(const GameState& s, bool all_discards = true);
+EventBody legal_event_at(const GameState& s, std::size_t index, bool all_discards = true);
+
 // Convenience form: every legal event (claims empty, source_line 0).
 std::vector<Event> legal_events(const GameState& s);
 

@@ -296,3 +296,22 @@ TEST_CASE("rules bug: a 2:1 brick harbor alone does not give 3:1 on other resour
     REQUIRE(v.has_value());
     CHECK(v->rule_id == "maritime-rate");
 }
+
+TEST_CASE("the visitor forms count and pick exactly legal_events' list", "[legal]") {
+    const auto seats = sim_seats(4);
+    int states = 0;
+    for (int g = 1; g <= 12 / kScale + 1; ++g) {
+        sample_states(game_seed(31, g), 2 + g % 3, 3, [&](const GameState& s) {
+            ++states;
+            for (bool all : {true, false}) {
+                std::vector<EventBody> list;
+                legal_events(s, list, all);
+                REQUIRE(legal_event_count(s, all) == list.size());
+                for (std::size_t i = 0; i < list.size(); ++i)
+                    REQUIRE(event_to_json(ev(legal_event_at(s, i, all)), seats) ==
+                            event_to_json(ev(list[i]), seats));
+            }
+        });
+    }
+    CHECK(states > 100);
+}
