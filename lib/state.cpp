@@ -248,10 +248,14 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
     Board shown = s.board();
     shown.set_robber(s.robber);
     std::string out = render_ascii(shown);
-    out += fmt::format(
-        "\n{} — turn {}, {} to act{}{}\n", phase_name(s.phase), s.turn, pname(seats, s.active),
-        s.rolled ? fmt::format(", rolled {}", s.last_roll) : "",
-        s.winner != kNoPlayer ? fmt::format(", winner {}", pname(seats, s.winner)) : "");
+    if (s.phase == Phase::kSetup)
+        out += fmt::format("\nsetup (turn 0), {} to place a {}\n", pname(seats, s.active),
+                           s.setup_road_due ? "road" : "settlement");
+    else if (s.phase == Phase::kOver)
+        out += fmt::format("\ngame over on turn {}: {} wins\n", s.turn, pname(seats, s.winner));
+    else
+        out += fmt::format("\nturn {}, {} to act{}\n", s.turn, pname(seats, s.active),
+                           s.rolled ? fmt::format(", rolled {}", s.last_roll) : ", not rolled yet");
     out += fmt::format("bank: {} brick, {} lumber, {} wool, {} grain, {} ore; deck {} cards\n",
                        s.bank[0], s.bank[1], s.bank[2], s.bank[3], s.bank[4], s.deck_left);
     out += fmt::format("longest road: {}; largest army: {}\n", pname(seats, s.longest_road),
