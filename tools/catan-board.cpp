@@ -5,6 +5,8 @@
 #include <functional>
 #include <iostream>
 #include <random>
+
+#include <unistd.h>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -332,7 +334,10 @@ int run(int argc, char** argv) {
         RawBoard raw;
         Out out;
         if (gen_format == "json" && count > 1) out.buf() += "[\n";
+        // DESIGN.md section 1: long runs show progress when stderr is a terminal.
+        const bool progress = count >= 200000 && isatty(STDERR_FILENO);
         for (std::int64_t i = 0; i < count; ++i) {
+            if (progress && i % 100000 == 0) fmt::print(stderr, "\r{} of {} boards", i, count);
             g.generate(rng, raw, gen_flags.max_tries);
             if (gen_format == "jsonl") {
                 g.append_json(raw, out.buf());
@@ -357,6 +362,7 @@ int run(int argc, char** argv) {
             out.maybe_flush();
         }
         if (gen_format == "json" && count > 1) out.buf() += "]\n";
+        if (progress) fmt::print(stderr, "\r{} of {} boards\n", count, count);
         return cli::code(cli::Exit::kOk);
     }
 
