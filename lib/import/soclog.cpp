@@ -301,7 +301,6 @@ class Importer {
     HexId robber_hex_ = kNoId;
     int victim_ = -1;
     std::optional<Resource> stolen_;
-    int robber_line_ = 0;
     // Discard request waiting for the server's "discarded" text.
     std::optional<ResourceCounts> discard_;
     int discard_seat_ = -1;
@@ -322,7 +321,6 @@ class Importer {
     std::optional<std::vector<int>> final_vp_;  // by source seat
     std::string winner_nick_;
     bool over_ = false;
-    int last_line_ = 0;
     int expected_ = -1;  // seat the server said is to roll next ("It's X's turn to roll")
     std::string gap_;    // set when the recording skips turns: the import stops there
 };
@@ -479,7 +477,6 @@ void Importer::emit(const Record& r, EventBody body) {
     e.body = std::move(body);
     e.source_line = r.line;
     events_.push_back(std::move(e));
-    last_line_ = r.line;
 }
 
 void Importer::finish_production() {
@@ -560,7 +557,6 @@ void Importer::on_record(const Record& r) {
         robber_hex_ = *h;
         victim_ = -1;
         stolen_.reset();
-        robber_line_ = r.line;
     } else if (t == "SOCDiscard") {
         discard_ = resource_set(r, "resources");
         discard_seat_ = -1;
