@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<std::string_view, 5> kResourceNames{"brick", "lumber", "wool", "grain", "ore"};
 constexpr std::array<std::string_view, 6> kTerrainNames{"hills",  "forest",    "pasture",
                                                         "fields", "mountains", "desert"};
-constexpr std::array<std::string_view, 6> kHarborNames{"3:1",   "brick", "lumber",
-                                                       "wool",  "grain", "ore"};
+constexpr std::array<std::string_view, 6> kHarborNames{"3:1",  "brick", "lumber",
+                                                       "wool", "grain", "ore"};
 constexpr std::array<std::string_view, 3> kBoardKindNames{"standard", "extended", "custom"};
 
 template <class E, std::size_t N>
@@ -33,9 +33,15 @@ std::string list_names(const std::array<std::string_view, N>& names) {
 }
 }  // namespace
 
-std::string_view resource_name(Resource r) { return kResourceNames[static_cast<std::size_t>(r)]; }
-std::string_view terrain_name(Terrain t) { return kTerrainNames[static_cast<std::size_t>(t)]; }
-std::string_view harbor_name(HarborKind k) { return kHarborNames[static_cast<std::size_t>(k)]; }
+std::string_view resource_name(Resource r) {
+    return kResourceNames[static_cast<std::size_t>(r)];
+}
+std::string_view terrain_name(Terrain t) {
+    return kTerrainNames[static_cast<std::size_t>(t)];
+}
+std::string_view harbor_name(HarborKind k) {
+    return kHarborNames[static_cast<std::size_t>(k)];
+}
 std::string_view board_kind_name(BoardKind k) {
     return kBoardKindNames[static_cast<std::size_t>(k)];
 }
@@ -63,12 +69,14 @@ std::optional<Resource> harbor_resource(HarborKind k) {
     if (k == HarborKind::kGeneric) return std::nullopt;
     return static_cast<Resource>(static_cast<int>(k) - 1);
 }
-HarborKind harbor_of(Resource r) { return static_cast<HarborKind>(static_cast<int>(r) + 1); }
+HarborKind harbor_of(Resource r) {
+    return static_cast<HarborKind>(static_cast<int>(r) + 1);
+}
 
 const std::vector<HexSide>& standard_harbor_slots() {
-    static const std::vector<HexSide> slots{
-        {0, Side::kNW},  {1, Side::kNE},  {6, Side::kNE}, {11, Side::kE}, {15, Side::kSE},
-        {17, Side::kSE}, {16, Side::kSW}, {12, Side::kW}, {3, Side::kW}};
+    static const std::vector<HexSide> slots{{0, Side::kNW},  {1, Side::kNE},  {6, Side::kNE},
+                                            {11, Side::kE},  {15, Side::kSE}, {17, Side::kSE},
+                                            {16, Side::kSW}, {12, Side::kW},  {3, Side::kW}};
     return slots;
 }
 
@@ -86,7 +94,8 @@ BoardKind Board::kind() const {
 void Board::set_hex(HexId h, Terrain t, int token) {
     if (!topology_->valid_hex(h)) throw InputError(fmt::format("hex {} is not on the board", h));
     if (token != 0 && token_pips(token) == 0)
-        throw InputError(fmt::format("hex {}: token {} is not a number token (2..6, 8..12)", h, token));
+        throw InputError(
+            fmt::format("hex {}: token {} is not a number token (2..6, 8..12)", h, token));
     terrain_[static_cast<std::size_t>(h)] = t;
     token_[static_cast<std::size_t>(h)] = token;
 }
@@ -104,7 +113,8 @@ void Board::add_harbor(HexSide where, HarborKind kind) {
 }
 
 void Board::set_robber(HexId h) {
-    if (!topology_->valid_hex(h)) throw InputError(fmt::format("robber: hex {} is not on the board", h));
+    if (!topology_->valid_hex(h))
+        throw InputError(fmt::format("robber: hex {} is not on the board", h));
     robber_ = h;
 }
 
@@ -128,7 +138,8 @@ bool operator==(const Board& a, const Board& b) {
 }
 
 Board Board::beginner() {
-    static const std::shared_ptr<const Topology> topo(&Topology::standard(), [](const Topology*) {});
+    static const std::shared_ptr<const Topology> topo(&Topology::standard(),
+                                                      [](const Topology*) {});
     using T = Terrain;
     struct Hex {
         Terrain t;
@@ -136,12 +147,12 @@ Board Board::beginner() {
     };
     // rulebook beginner board, hex ids 0..18 row by row (shared/data/boards/beginner.txt)
     static constexpr std::array<Hex, 19> kHexes{{
-        {T::kMountains, 10}, {T::kPasture, 2},  {T::kForest, 9},                       // row 0
-        {T::kFields, 12},    {T::kHills, 6},    {T::kPasture, 4}, {T::kHills, 10},     // row 1
-        {T::kFields, 9},     {T::kForest, 11},  {T::kDesert, 0},  {T::kForest, 3},     // row 2
+        {T::kMountains, 10}, {T::kPasture, 2},   {T::kForest, 9},                      // row 0
+        {T::kFields, 12},    {T::kHills, 6},     {T::kPasture, 4},  {T::kHills, 10},   // row 1
+        {T::kFields, 9},     {T::kForest, 11},   {T::kDesert, 0},   {T::kForest, 3},   // row 2
         {T::kMountains, 8},                                                            //
-        {T::kForest, 8},     {T::kMountains, 3}, {T::kFields, 4}, {T::kPasture, 5},    // row 3
-        {T::kHills, 5},      {T::kFields, 6},   {T::kPasture, 11},                     // row 4
+        {T::kForest, 8},     {T::kMountains, 3}, {T::kFields, 4},   {T::kPasture, 5},  // row 3
+        {T::kHills, 5},      {T::kFields, 6},    {T::kPasture, 11},                    // row 4
     }};
     Board b(topo);
     for (HexId h = 0; h < 19; ++h) b.set_hex(h, kHexes[h].t, kHexes[h].token);
@@ -158,9 +169,9 @@ Board Board::beginner() {
 
 namespace {
 struct Composition {
-    std::array<int, 6> terrains;    // by Terrain
-    std::array<int, 13> tokens;     // by number
-    std::array<int, 6> harbors;     // by HarborKind
+    std::array<int, 6> terrains;  // by Terrain
+    std::array<int, 13> tokens;   // by number
+    std::array<int, 6> harbors;   // by HarborKind
 };
 // RULES.md "Components"; the 5-6 player counts are those of the extension (issue 3).
 constexpr Composition kStandardComposition{
@@ -214,14 +225,33 @@ std::vector<BoardProblem> check_red_adjacent(const Board& b) {
         if (!is_red_token(b.token(h))) continue;
         for (HexId n : t.hex_neighbours(h))
             if (n > h && is_red_token(b.token(n)))
-                out.push_back({"board-red-adjacent",
-                               fmt::format("hex {} ({}) and hex {} ({}) are neighbours", h,
-                                           b.token(h), n, b.token(n))});
+                out.push_back(
+                    {"board-red-adjacent", fmt::format("hex {} ({}) and hex {} ({}) are neighbours",
+                                                       h, b.token(h), n, b.token(n))});
     }
     return out;
 }
 
 // ---------------------------------------------------------------- JSON
+
+namespace {
+// The topology of a set of land hexes: the built-in instance for the standard and 5-6
+// player layouts (no Topology, and no Boost graph, is built per board read), else a new one.
+std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes) {
+    std::vector<Axial> sorted = hexes;
+    std::sort(sorted.begin(), sorted.end(), [](Axial a, Axial b) {
+        return std::pair{a.r, a.q} < std::pair{b.r, b.q};
+    });
+    for (const Topology* known : {&Topology::standard(), &Topology::extended()}) {
+        if (static_cast<int>(sorted.size()) != known->hex_count()) continue;
+        bool same = true;
+        for (HexId h = 0; h < known->hex_count() && same; ++h)
+            same = sorted[static_cast<std::size_t>(h)] == known->hex_axial(h);
+        if (same) return std::shared_ptr<const Topology>(known, [](const Topology*) {});
+    }
+    return std::make_shared<const Topology>(hexes);
+}
+}  // namespace
 
 nlohmann::json board_to_json(const Board& b) {
     const Topology& t = b.topology();
@@ -241,12 +271,9 @@ nlohmann::json board_to_json(const Board& b) {
                            {"edge", h.edge},
                            {"vertices", {h.vertices[0], h.vertices[1]}},
                            {"type", harbor_name(h.kind)}});
-    return {{"format", "catan-board"},
-            {"version", 1},
-            {"kind", board_kind_name(b.kind())},
-            {"hexes", std::move(hexes)},
-            {"harbors", std::move(harbors)},
-            {"robber", b.robber()}};
+    return {{"format", "catan-board"},           {"version", 1},
+            {"kind", board_kind_name(b.kind())}, {"hexes", std::move(hexes)},
+            {"harbors", std::move(harbors)},     {"robber", b.robber()}};
 }
 
 Board board_from_json(const nlohmann::json& j) {
@@ -254,7 +281,8 @@ Board board_from_json(const nlohmann::json& j) {
     as_object(j, "board");
     if (const auto* f = optional_member(j, "format", "")) {
         if (as_string(*f, "format") != "catan-board")
-            throw InputError(fmt::format("format: expected \"catan-board\", got {}", type_name(*f)));
+            throw InputError(
+                fmt::format("format: expected \"catan-board\", got {}", type_name(*f)));
     }
     const auto& hexes = as_array(member(j, "hexes", ""), "hexes");
     if (hexes.empty()) throw InputError("hexes: expected at least one hex");
@@ -266,12 +294,7 @@ Board board_from_json(const nlohmann::json& j) {
         axial.push_back({as_int(member(hexes[i], "q", p), field(p, "q"), -20, 20),
                          as_int(member(hexes[i], "r", p), field(p, "r"), -20, 20)});
     }
-    auto topo = std::make_shared<const Topology>(axial);
-    // Share the static instance for the well-known layouts, so boards compare cheaply.
-    if (topo->is_standard())
-        topo = std::shared_ptr<const Topology>(&Topology::standard(), [](const Topology*) {});
-    else if (topo->is_extended())
-        topo = std::shared_ptr<const Topology>(&Topology::extended(), [](const Topology*) {});
+    auto topo = shared_topology(axial);
     Board b(topo);
     for (std::size_t i = 0; i < hexes.size(); ++i) {
         std::string p = index("hexes", i);
@@ -293,8 +316,8 @@ Board board_from_json(const nlohmann::json& j) {
         if (tok && !tok->is_null()) {
             token = as_int(*tok, field(p, "token"), 2, 12);
             if (token == 7)
-                throw InputError(fmt::format("{}: 7 is not a number token (2..6, 8..12)",
-                                             field(p, "token")));
+                throw InputError(
+                    fmt::format("{}: 7 is not a number token (2..6, 8..12)", field(p, "token")));
         }
         b.set_hex(h, *terrain, token);
     }
@@ -307,14 +330,16 @@ Board board_from_json(const nlohmann::json& j) {
             std::string sn = as_string(member(hj, "side", p), field(p, "side"));
             auto side = parse_side(sn);
             if (!side)
-                throw InputError(fmt::format("{}: unknown side \"{}\" (expected NE, E, SE, SW, W, NW)",
-                                             field(p, "side"), sn));
+                throw InputError(
+                    fmt::format("{}: unknown side \"{}\" (expected NE, E, SE, SW, W, NW)",
+                                field(p, "side"), sn));
             std::string kn = as_string(member(hj, "type", p), field(p, "type"));
             auto kind = parse_harbor(kn);
             if (!kind)
-                throw InputError(fmt::format(
-                    "{}: unknown harbor type \"{}\" (expected 3:1, brick, lumber, wool, grain, ore)",
-                    field(p, "type"), kn));
+                throw InputError(
+                    fmt::format("{}: unknown harbor type \"{}\" (expected 3:1, brick, lumber, "
+                                "wool, grain, ore)",
+                                field(p, "type"), kn));
             try {
                 b.add_harbor({hex, *side}, *kind);
             } catch (const InputError& e) {

@@ -223,7 +223,7 @@ int run(int argc, char** argv) {
         "  catan-board render --format json         the beginner board as JSON\n"
         "  catan-board render --format svg board.json > board.svg\n"
         "  catan-board check board.json             composition + red numbers\n"
-        "  catan-board check --strict - < boards.jsonl\n"
+        "  catan-board check --allow-red-adjacent - < boards.jsonl\n"
         "  catan-board generate --seed 7 --format text\n"
         "  catan-board generate --count 100000 --format jsonl | catan-board check -\n"
         "  catan-board generate --players 5-6 --no-equal-adjacent --format svg > big.svg\n"
@@ -243,7 +243,7 @@ int run(int argc, char** argv) {
         "Check boards: board-composition, board-red-adjacent (6/8 neighbours) and the "
         "optional constraints of generate");
     std::string check_file;
-    bool quiet = false, strict_unused = false;
+    bool quiet = false;
     ConstraintFlags check_constraints_flags;
     check
         ->add_option("file", check_file,
@@ -251,8 +251,6 @@ int run(int argc, char** argv) {
         ->required();
     check_constraints_flags.add(check);
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
-    check->add_flag("--strict", strict_unused,
-                    "accepted for symmetry with catan-replay: every check here is strict");
 
     auto* gen = app.add_subcommand(
         "generate",
