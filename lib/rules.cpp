@@ -395,7 +395,7 @@ class Checker {
             return fail(rule::kMaritimeRate,
                         fmt::format("a resource is both given and received: {} for {}",
                                     cards_text(b.give), cards_text(b.get)));
-        bool generic = s_.maritime_rate(p, Resource::kBrick) <= 3;  // any 3:1 or better
+        bool generic = false;  // a generic 3:1 harbor the player touches (a 2:1 one is not)
         for (const Harbor& h : s_.board().harbors())
             if (h.kind == HarborKind::kGeneric &&
                 (s_.owner[h.vertices[0]] == p || s_.owner[h.vertices[1]] == p))

@@ -92,26 +92,10 @@ std::vector<EventBody> candidates(const GameState& s) {
     return c;
 }
 
-// The one known disagreement between rules.cpp and RULES.md (see the [!mayfail] test at
-// the end): check accepts 3 cards for 1 from a player who owns a 2:1 harbor but no 3:1
-// harbor. The generator follows RULES.md, so the brute force leaves these out until the
-// rules are fixed.
-bool known_rules_bug(const GameState& s, const EventBody& e) {
-    const auto* t = std::get_if<TradeBank>(&e);
-    if (!t) return false;
-    for (const Harbor& h : s.board().harbors())
-        if (h.kind == HarborKind::kGeneric &&
-            (s.owner[h.vertices[0]] == t->player || s.owner[h.vertices[1]] == t->player))
-            return false;
-    for (int n : t->give)
-        if (n == 3) return true;
-    return false;
-}
-
 std::vector<EventBody> brute_force(const GameState& s) {
     std::vector<EventBody> legal;
     for (auto& e : candidates(s))
-        if (!check(s, ev(e)) && !known_rules_bug(s, e)) legal.push_back(e);
+        if (!check(s, ev(e))) legal.push_back(e);
     return legal;
 }
 
@@ -268,12 +252,10 @@ TEST_CASE("brute force filtered by check equals the generator", "[legal]") {
     CHECK(compared > 100);
 }
 
-// maritime-rate (RULES.md): the 3:1 rate needs a generic harbor. rules.cpp's TradeBank
-// check takes `maritime_rate(p, brick) <= 3` as "has a 3:1 harbor", so the owner of the
-// brick 2:1 harbor alone may trade 3 wool for 1 ore. Reported to the lead; the generator
-// follows RULES.md.
-TEST_CASE("rules bug: a 2:1 brick harbor alone does not give 3:1 on other resources",
-          "[legal][!mayfail]") {
+// maritime-rate (RULES.md): the 3:1 rate needs a generic harbor; the owner of the brick
+// 2:1 harbor alone trades wool at 4:1, not 3:1 (a check once took any rate <= 3 as a 3:1
+// harbor).
+TEST_CASE("a 2:1 brick harbor alone does not give 3:1 on other resources", "[legal]") {
     GameState s(beginner(), 2);
     VertexId spot = kNoId;
     for (const Harbor& h : s.board().harbors())
