@@ -31,3 +31,9 @@ catan_cli_test(NAME board_check_red_adjacent EXIT 1 MATCH "board-red-adjacent: h
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/red-adjacent.json)
 catan_cli_test(NAME board_check_composition EXIT 1 MATCH "board-composition: 5 forest hexes, expected 4"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/composition-five-forests.json)
+
+# The README's first command: the main job on the real human game.
+catan_cli_test(NAME main_job EXIT 0
+  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*longest road: player_b \\(10 roads\\).*player_b +1 +40"
+  COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
+          ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
