@@ -214,3 +214,19 @@ TEST_CASE("catanatron deviation: longest road undercounted", "[import]") {
     CHECK(v.longest_road == 0);
     CHECK(v.winner == kNoPlayer);
 }
+
+TEST_CASE("soclog: a file cut off mid-record imports up to the cut, unfinished", "[import]") {
+    std::string text = test::read_file(test::source_path("samples/real/human-game-1.soclog"));
+    REQUIRE(text.size() > 150000);
+    std::string cut = text.substr(0, 150000);  // ends in the middle of a line
+    REQUIRE(cut.back() != '\n');
+    GameLog log = import_soclog(cut, "cut.soclog");
+    CHECK(log.source.find("unfinished") != std::string::npos);
+    Verdict v = replay(log);
+    CHECK(v.outcome == Outcome::kUnfinished);
+    CHECK(v.violations.empty());
+    CHECK(v.events == 103);
+    // The whole line before the cut is still an error when it is not the last one.
+    std::string bad = cut.substr(0, cut.rfind('\n') + 1) + "no timestamp here\n" + "x";
+    CHECK_THROWS_AS(import_soclog(bad, "bad.soclog"), InputError);
+}

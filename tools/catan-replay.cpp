@@ -43,10 +43,10 @@ int run(int argc, char** argv) {
     app.add_flag("--stats", opt.stats,
                  "add dice totals against their expectation and cards received/lost by source");
     auto* at_opt = app.add_option("--at", at, "print the state after event N (0-based)")
-                       ->check(CLI::NonNegativeNumber);
+                       ->check(CLI::Range(0, 100000000));
     auto* turn_opt =
         app.add_option("--turn", turn, "print the state at the end of turn T (0 = setup)")
-            ->check(CLI::NonNegativeNumber);
+            ->check(CLI::Range(0, 100000000));
     at_opt->excludes(turn_opt);
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
     opt.stop_at_event = at;

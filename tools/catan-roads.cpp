@@ -50,7 +50,7 @@ int run(int argc, char** argv) {
         ->required();
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("--at", at, "for a log: the position after event N (0-based); default the end")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, 100000000));
     app.add_option("--svg", svg, "also write the board with every player's trail as SVG to FILE");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 

@@ -124,6 +124,9 @@ class Reader {
             std::string_view line =
                 text_.substr(pos_, end == std::string_view::npos ? text_.npos : end - pos_);
             pos_ = end == std::string_view::npos ? text_.size() : end + 1;
+            // A file cut off mid-record (its last line has no newline) ends before that
+            // record: an unreadable last line is the truncation, not a malformed record.
+            const bool cut_last_line = end == std::string_view::npos;
             ++line_;
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
@@ -140,6 +143,7 @@ class Reader {
             }
             bool stamped = colons == 8 && line.size() > 5 &&
                            std::isdigit(static_cast<unsigned char>(line[0])) && line[4] == ':';
+            if (!stamped && cut_last_line) return std::nullopt;
             if (!stamped) {
                 if (line.find("speaking-queue=") != line.npos) continue;  // STAC chat fragment
                 if (line.starts_with("#") || line.find(":SOC") != line.npos)
@@ -151,7 +155,10 @@ class Reader {
             }
             std::string_view rest = line.substr(p);
             std::size_t colon = rest.find(':');
-            if (colon == std::string_view::npos) fail(line_, "record without a message type");
+            if (colon == std::string_view::npos) {
+                if (cut_last_line) return std::nullopt;
+                fail(line_, "record without a message type");
+            }
             return Record{line_, rest.substr(0, colon), rest.substr(colon + 1)};
         }
         return std::nullopt;
