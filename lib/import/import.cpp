@@ -1,6 +1,7 @@
 #include "import/import.hpp"
 
 #include "import/catanatron.hpp"
+#include "import/import_util.hpp"
 #include "import/soclog.hpp"
 
 namespace ctk {
@@ -22,10 +23,7 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
     // entries): soclog, which rejects it as unsupported with the line.
     std::size_t pos = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        std::string_view line =
-            text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
-        pos = end == std::string_view::npos ? text.size() : end + 1;
+        std::string_view line = take_line(text, pos);
         std::size_t first = line.find_first_not_of(" \t\r");
         if (first == std::string_view::npos || line[first] == '#') continue;
         line.remove_prefix(first);

@@ -15,6 +15,16 @@
 
 namespace ctk {
 
+// The line of `text` that starts at `pos` (< text.size()), without its '\n'; advances pos
+// past the line and its newline. Text-format importers read their input with it.
+inline std::string_view take_line(std::string_view text, std::size_t& pos) {
+    std::size_t end = text.find('\n', pos);
+    std::string_view line =
+        text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+    pos = end == std::string_view::npos ? text.size() : end + 1;
+    return line;
+}
+
 // Display colours given to imported seats, in turn order.
 inline constexpr std::array<std::string_view, kMaxPlayers> kImportColors{
     "red", "blue", "white", "orange", "green", "brown"};

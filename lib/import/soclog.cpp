@@ -87,10 +87,7 @@ std::optional<EdgeId> soclog_edge(int coord) {
 bool looks_like_soclog(std::string_view text) {
     std::size_t pos = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        std::string_view line =
-            text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
-        pos = end == std::string_view::npos ? text.size() : end + 1;
+        std::string_view line = take_line(text, pos);
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
         return line.size() > 30 && line[4] == ':' && line[7] == ':' &&
                line.find(":SOC") != line.npos;
@@ -120,13 +117,10 @@ class Reader {
     // STAC chat records that lost their timestamp.
     std::optional<Record> next() {
         while (pos_ < text_.size()) {
-            std::size_t end = text_.find('\n', pos_);
-            std::string_view line =
-                text_.substr(pos_, end == std::string_view::npos ? text_.npos : end - pos_);
-            pos_ = end == std::string_view::npos ? text_.size() : end + 1;
+            std::string_view line = take_line(text_, pos_);
             // A file cut off mid-record (its last line has no newline) ends before that
             // record: an unreadable last line is the truncation, not a malformed record.
-            const bool cut_last_line = end == std::string_view::npos;
+            const bool cut_last_line = pos_ == text_.size() && text_.back() != '\n';
             ++line_;
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
