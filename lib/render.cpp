@@ -15,15 +15,17 @@ constexpr int kColScale = 6;
 constexpr int kRowScale = 3;
 
 class Canvas {
-public:
+  public:
     Canvas(int width, int height)
-        : rows_(static_cast<std::size_t>(height), std::string(static_cast<std::size_t>(width), ' ')) {}
+        : rows_(static_cast<std::size_t>(height),
+                std::string(static_cast<std::size_t>(width), ' ')) {}
     void put(int col, int row, std::string_view s) {
         if (row < 0 || row >= static_cast<int>(rows_.size())) return;
         auto& line = rows_[static_cast<std::size_t>(row)];
         for (std::size_t i = 0; i < s.size(); ++i) {
             int c = col + static_cast<int>(i);
-            if (c >= 0 && c < static_cast<int>(line.size())) line[static_cast<std::size_t>(c)] = s[i];
+            if (c >= 0 && c < static_cast<int>(line.size()))
+                line[static_cast<std::size_t>(c)] = s[i];
         }
     }
     // Writes s centred on col.
@@ -40,18 +42,24 @@ public:
         return out;
     }
 
-private:
+  private:
     std::vector<std::string> rows_;
 };
 
 std::string_view terrain_short(Terrain t) {
     switch (t) {
-        case Terrain::kHills: return "hills";
-        case Terrain::kForest: return "forest";
-        case Terrain::kPasture: return "pasture";
-        case Terrain::kFields: return "fields";
-        case Terrain::kMountains: return "mount";
-        case Terrain::kDesert: return "desert";
+        case Terrain::kHills:
+            return "hills";
+        case Terrain::kForest:
+            return "forest";
+        case Terrain::kPasture:
+            return "pasture";
+        case Terrain::kFields:
+            return "fields";
+        case Terrain::kMountains:
+            return "mount";
+        case Terrain::kDesert:
+            return "desert";
     }
     return "?";
 }
@@ -60,14 +68,9 @@ std::string_view terrain_short(Terrain t) {
 
 std::string render_ascii(const Board& b, const AsciiOptions& opt) {
     const Topology& t = b.topology();
-    int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
-    for (VertexId v = 0; v < t.vertex_count(); ++v) {
-        GridPoint p = t.vertex_point(v);
-        min_x = std::min(min_x, p.x);
-        max_x = std::max(max_x, p.x);
-        min_y = std::min(min_y, p.y);
-        max_y = std::max(max_y, p.y);
-    }
+    const auto [corner_min, corner_max] = t.vertex_bounds();
+    const int min_x = corner_min.x, max_x = corner_max.x, min_y = corner_min.y,
+              max_y = corner_max.y;
     const int margin = 3;
     auto col = [&](int x) { return (x - min_x) * kColScale + margin; };
     auto row = [&](int y) { return (y - min_y) * kRowScale; };
@@ -86,8 +89,7 @@ std::string render_ascii(const Board& b, const AsciiOptions& opt) {
             std::string_view slash = dir > 0 ? "\\" : "/";
             for (int k = opt.ids ? 2 : 1; k < kRowScale; ++k)  // with ids, row 1 holds the id
                 canvas.put(col(p.x) + dir * k * kColScale / kRowScale, r0 + k, slash);
-            if (opt.ids)
-                canvas.centre(col(p.x) + dir * kColScale / 2, r0 + 1, std::to_string(e));
+            if (opt.ids) canvas.centre(col(p.x) + dir * kColScale / 2, r0 + 1, std::to_string(e));
         }
     }
     for (VertexId v = 0; v < t.vertex_count(); ++v) {

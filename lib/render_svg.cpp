@@ -100,14 +100,9 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
             throw InputError(fmt::format("svg: vertex {} is not on the board", m.vertex));
 
     const double R = opt.hex_radius;
-    int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
-    for (VertexId v = 0; v < t.vertex_count(); ++v) {
-        GridPoint p = t.vertex_point(v);
-        min_x = std::min(min_x, p.x);
-        max_x = std::max(max_x, p.x);
-        min_y = std::min(min_y, p.y);
-        max_y = std::max(max_y, p.y);
-    }
+    const auto [corner_min, corner_max] = t.vertex_bounds();
+    const int min_x = corner_min.x, max_x = corner_max.x, min_y = corner_min.y,
+              max_y = corner_max.y;
     const double margin = 1.1 * R;
     const double top = margin + (opt.title.empty() ? 0.0 : 0.5 * R);
     auto at = [&](GridPoint p) {

@@ -14,12 +14,12 @@ constexpr std::array<std::string_view, 6> kCornerNames{"N", "NE", "SE", "S", "SW
 constexpr std::array<std::string_view, 6> kSideNames{"NE", "E", "SE", "SW", "W", "NW"};
 
 // Corner offsets from a hex centre on the drawing grid, in Corner order.
-constexpr std::array<GridPoint, 6> kCornerOffset{
-    GridPoint{0, -2}, GridPoint{1, -1}, GridPoint{1, 1},
-    GridPoint{0, 2},  GridPoint{-1, 1}, GridPoint{-1, -1}};
+constexpr std::array<GridPoint, 6> kCornerOffset{GridPoint{0, -2}, GridPoint{1, -1},
+                                                 GridPoint{1, 1},  GridPoint{0, 2},
+                                                 GridPoint{-1, 1}, GridPoint{-1, -1}};
 
 // Axial steps across each side, in Side order.
-constexpr std::array<Axial, 6> kSideStep{Axial{1, -1}, Axial{1, 0}, Axial{0, 1},
+constexpr std::array<Axial, 6> kSideStep{Axial{1, -1}, Axial{1, 0},  Axial{0, 1},
                                          Axial{-1, 1}, Axial{-1, 0}, Axial{0, -1}};
 
 // The zigzag line a corner lies on: corners at y = 3k-2 and 3k-1 form line k.
@@ -37,8 +37,12 @@ struct PointLess {
 
 }  // namespace
 
-std::string_view corner_name(Corner c) { return kCornerNames[static_cast<std::size_t>(c)]; }
-std::string_view side_name(Side s) { return kSideNames[static_cast<std::size_t>(s)]; }
+std::string_view corner_name(Corner c) {
+    return kCornerNames[static_cast<std::size_t>(c)];
+}
+std::string_view side_name(Side s) {
+    return kSideNames[static_cast<std::size_t>(s)];
+}
 
 std::optional<Corner> parse_corner(std::string_view s) {
     for (std::size_t i = 0; i < 6; ++i)
@@ -60,15 +64,15 @@ Axial neighbour(Axial h, Side s) {
 Topology::Topology(std::vector<Axial> land_hexes) : hex_axial_(std::move(land_hexes)) {
     if (hex_axial_.empty()) throw InputError("a board needs at least one land hex");
     if (static_cast<int>(hex_axial_.size()) > kMaxHexes)
-        throw InputError(fmt::format("a board has at most {} hexes, got {}", kMaxHexes,
-                                     hex_axial_.size()));
+        throw InputError(
+            fmt::format("a board has at most {} hexes, got {}", kMaxHexes, hex_axial_.size()));
     std::sort(hex_axial_.begin(), hex_axial_.end(), [](Axial a, Axial b) {
         return std::pair{a.r, a.q} < std::pair{b.r, b.q};
     });
     for (std::size_t i = 1; i < hex_axial_.size(); ++i)
         if (hex_axial_[i] == hex_axial_[i - 1])
-            throw InputError(fmt::format("hex (q {}, r {}) is listed twice", hex_axial_[i].q,
-                                         hex_axial_[i].r));
+            throw InputError(
+                fmt::format("hex (q {}, r {}) is listed twice", hex_axial_[i].q, hex_axial_[i].r));
     const int nh = hex_count();
 
     // Vertices: collect every corner point, then number them line by line.
@@ -83,8 +87,8 @@ Topology::Topology(std::vector<Axial> land_hexes) : hex_axial_(std::move(land_he
         return std::pair{line_of(a.y), a.x} < std::pair{line_of(b.y), b.x};
     });
     if (static_cast<int>(points.size()) > kMaxVertices)
-        throw InputError(fmt::format("a board has at most {} vertices, got {}", kMaxVertices,
-                                     points.size()));
+        throw InputError(
+            fmt::format("a board has at most {} vertices, got {}", kMaxVertices, points.size()));
     for (std::size_t i = 0; i < points.size(); ++i) point_ids[points[i]] = static_cast<int>(i);
     vertex_point_ = points;
     const int nv = static_cast<int>(points.size());
@@ -161,7 +165,6 @@ Topology::Topology(std::vector<Axial> land_hexes) : hex_axial_(std::move(land_he
                         static_cast<std::size_t>(edge_vertices_[e][1]), e, graph_);
 }
 
-
 const Topology& Topology::standard() {
     static const Topology t = [] {
         std::vector<Axial> hexes;
@@ -184,8 +187,12 @@ const Topology& Topology::extended() {
     return t;
 }
 
-bool Topology::is_standard() const { return hex_axial_ == standard().hex_axial_; }
-bool Topology::is_extended() const { return hex_axial_ == extended().hex_axial_; }
+bool Topology::is_standard() const {
+    return hex_axial_ == standard().hex_axial_;
+}
+bool Topology::is_extended() const {
+    return hex_axial_ == extended().hex_axial_;
+}
 
 std::optional<HexId> Topology::hex_at(Axial a) const {
     auto it = std::lower_bound(hex_axial_.begin(), hex_axial_.end(), a, [](Axial x, Axial y) {
@@ -193,6 +200,15 @@ std::optional<HexId> Topology::hex_at(Axial a) const {
     });
     if (it == hex_axial_.end() || !(*it == a)) return std::nullopt;
     return static_cast<HexId>(it - hex_axial_.begin());
+}
+
+Topology::GridBounds Topology::vertex_bounds() const {
+    GridBounds b{vertex_point_[0], vertex_point_[0]};
+    for (GridPoint p : vertex_point_) {
+        b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+        b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+    }
+    return b;
 }
 
 GridPoint Topology::hex_centre(HexId h) const {
@@ -209,13 +225,15 @@ EdgeId Topology::edge_between(VertexId a, VertexId b) const {
 
 VertexId Topology::vertex_id(HexCorner hc) const {
     if (!valid_hex(hc.hex))
-        throw InputError(fmt::format("hex {} is not on the board (0..{})", hc.hex, hex_count() - 1));
+        throw InputError(
+            fmt::format("hex {} is not on the board (0..{})", hc.hex, hex_count() - 1));
     return hex_vertices_[hc.hex][static_cast<std::size_t>(hc.corner)];
 }
 
 EdgeId Topology::edge_id(HexSide hs) const {
     if (!valid_hex(hs.hex))
-        throw InputError(fmt::format("hex {} is not on the board (0..{})", hs.hex, hex_count() - 1));
+        throw InputError(
+            fmt::format("hex {} is not on the board (0..{})", hs.hex, hex_count() - 1));
     return hex_edges_[hs.hex][static_cast<std::size_t>(hs.side)];
 }
 

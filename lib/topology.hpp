@@ -44,7 +44,7 @@ inline constexpr int kMaxEdges = 160;
 // Thrown for unusable input (a malformed board, an unknown name, an id out of range). The
 // message names the field; tools print it and exit with status 2.
 class InputError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -60,10 +60,10 @@ enum class Corner : std::uint8_t { kN, kNE, kSE, kS, kSW, kNW };
 // corner k+1 (mod 6): NE = N..NE, E = NE..SE, SE = SE..S, SW = S..SW, W = SW..NW, NW = NW..N.
 enum class Side : std::uint8_t { kNE, kE, kSE, kSW, kW, kNW };
 
-inline constexpr std::array<Corner, 6> kCorners{Corner::kN,  Corner::kNE, Corner::kSE,
-                                                Corner::kS,  Corner::kSW, Corner::kNW};
-inline constexpr std::array<Side, 6> kSides{Side::kNE, Side::kE,  Side::kSE,
-                                            Side::kSW, Side::kW,  Side::kNW};
+inline constexpr std::array<Corner, 6> kCorners{Corner::kN, Corner::kNE, Corner::kSE,
+                                                Corner::kS, Corner::kSW, Corner::kNW};
+inline constexpr std::array<Side, 6> kSides{Side::kNE, Side::kE, Side::kSE,
+                                            Side::kSW, Side::kW, Side::kNW};
 
 std::string_view corner_name(Corner c);  // "N", "NE", ...
 std::string_view side_name(Side s);      // "NE", "E", ...
@@ -111,12 +111,12 @@ struct GridPoint {
 
 // Undirected graph of the board's vertices (graph vertex = VertexId) and edges (the
 // edge_index property = EdgeId), for Boost.Graph algorithms over road networks.
-using BoardGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS,
-                                         boost::no_property,
-                                         boost::property<boost::edge_index_t, int>>;
+using BoardGraph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
+                          boost::property<boost::edge_index_t, int>>;
 
 class Topology {
-public:
+  public:
     // Builds the topology of a set of land hexes given in axial coordinates, in any order.
     // Throws InputError if the set is empty, holds a duplicate, or exceeds kMaxHexes,
     // kMaxVertices or kMaxEdges.
@@ -150,6 +150,11 @@ public:
     // Edges meeting at a vertex (2..3), ascending.
     const IdList3& vertex_edges(VertexId v) const { return vertex_edges_[v]; }
     GridPoint vertex_point(VertexId v) const { return vertex_point_[v]; }
+    // The smallest and largest x and y of all vertex points (the drawing's extent).
+    struct GridBounds {
+        GridPoint min, max;
+    };
+    GridBounds vertex_bounds() const;
 
     // The two vertices of an edge, lower id first.
     const std::array<VertexId, 2>& edge_vertices(EdgeId e) const { return edge_vertices_[e]; }
@@ -188,7 +193,7 @@ public:
     bool is_standard() const;
     bool is_extended() const;
 
-private:
+  private:
     std::vector<Axial> hex_axial_;
     std::vector<std::array<VertexId, 6>> hex_vertices_;
     std::vector<std::array<EdgeId, 6>> hex_edges_;
