@@ -34,8 +34,8 @@ constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventTyp
 constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventFields{
     "player, vertex",
     "player, edge",
-    "player, dice",
-    "player, cards",
+    "player, dice, sum",
+    "player, cards, count",
     "player, hex, victim, stolen",
     "player, give, get",
     "player, to, give, get",
@@ -268,6 +268,13 @@ json claims_to_json(const Claims& c, const std::vector<Seat>& seats) {
         j["vp"] = std::move(r);
     }
     if (c.winner) j["winner"] = name(*c.winner);
+    if (c.hands) {
+        json r = json::object();
+        for (std::size_t p = 0; p < c.hands->size() && p < seats.size(); ++p)
+            if ((*c.hands)[p]) r[seats[p].name] = resources_to_json(*(*c.hands)[p]);
+        j["hands"] = std::move(r);
+    }
+    if (c.bank) j["bank"] = resources_to_json(*c.bank);
     return j;
 }
 
@@ -299,10 +306,21 @@ Claims claims_from_json(const json& j, const std::vector<Seat>& seats, std::stri
                 vp[static_cast<std::size_t>(p)] = as_int(pv, field(at, pk), 0, 100);
             }
             c.vp = std::move(vp);
+        } else if (k == "hands") {
+            as_object(v, at);
+            std::vector<std::optional<ResourceCounts>> h(seats.size());
+            for (const auto& [pk, pv] : v.items()) {
+                PlayerId p = player_from_json(json(pk), seats, at);
+                h[static_cast<std::size_t>(p)] = resources_from_json(pv, field(at, pk));
+            }
+            c.hands = std::move(h);
+        } else if (k == "bank") {
+            c.bank = resources_from_json(v, at);
         } else {
-            throw InputError(fmt::format(
-                "{}: unknown claim (expected received, longest_road, largest_army, vp, winner)",
-                at));
+            throw InputError(
+                fmt::format("{}: unknown claim (expected received, longest_road, largest_army, "
+                            "vp, winner, hands, bank)",
+                            at));
         }
     }
     return c;
@@ -322,9 +340,17 @@ json event_to_json(const Event& e, const std::vector<Seat>& seats) {
             } else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>) {
                 j["edge"] = b.edge;
             } else if constexpr (std::is_same_v<T, Roll>) {
-                j["dice"] = {b.die1, b.die2};
+                if (b.pair_known())
+                    j["dice"] = {b.die1, b.die2};
+                else
+                    j["sum"] = b.sum();
             } else if constexpr (std::is_same_v<T, Discard>) {
-                j["cards"] = resources_to_json(b.cards);
+                if (b.hidden) {
+                    j["cards"] = nullptr;
+                    j["count"] = b.count;
+                } else {
+                    j["cards"] = resources_to_json(b.cards);
+                }
             } else if constexpr (std::is_same_v<T, MoveRobber>) {
                 j["hex"] = b.hex;
                 j["victim"] = name(b.victim);
@@ -384,6 +410,13 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
             e.body = PlaceRoad{player, edge()};
             break;
         case 2: {
+            if (const json* sum = f.opt("sum")) {
+                if (j.contains("dice"))
+                    throw InputError(
+                        fmt::format("{}: give either dice or sum, not both", f.at("sum")));
+                e.body = Roll{player, 0, as_int(*sum, f.at("sum"), 2, 12)};
+                break;
+            }
             const json& d = f.req("dice");
             std::string at = f.at("dice");
             if (!d.is_array() || d.size() != 2)
@@ -393,9 +426,24 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
                 Roll{player, as_int(d[0], index(at, 0), 1, 6), as_int(d[1], index(at, 1), 1, 6)};
             break;
         }
-        case 3:
-            e.body = Discard{player, res("cards")};
+        case 3: {
+            const json& c = f.req("cards");
+            const json* n = f.opt("count");
+            if (c.is_null()) {
+                if (!n)
+                    throw InputError(fmt::format(
+                        "{}: missing (a discard with hidden cards says how many)", f.at("count")));
+                Discard d{player, ResourceCounts{}, true, as_int(*n, f.at("count"), 1, 200)};
+                e.body = d;
+                break;
+            }
+            Discard d{player, res("cards"), false, 0};
+            if (n && as_int(*n, f.at("count"), 0, 200) != d.total())
+                throw InputError(fmt::format("{}: expected {} (the number of cards given), got {}",
+                                             f.at("count"), d.total(), n->dump()));
+            e.body = d;
             break;
+        }
         case 4: {
             HexId h = as_int(f.req("hex"), f.at("hex"), 0, t.hex_count() - 1);
             PlayerId victim = optional_player(f.opt("victim"), seats, f.at("victim"));
@@ -488,10 +536,17 @@ json log_header_to_json(const GameLog& log) {
         if (s.source_seat) sj["source_seat"] = *s.source_seat;
         seats.push_back(std::move(sj));
     }
+    json options = {{"vp_to_win", log.options.vp_to_win}};
+    const GameOptions base;
+    if (log.options.discard_limit != base.discard_limit)
+        options["discard_limit"] = log.options.discard_limit;
+    if (log.options.friendly_robber != base.friendly_robber)
+        options["friendly_robber"] = log.options.friendly_robber;
     json j = {{"format", "catan-log"},
               {"version", log.version},
-              {"options", {{"vp_to_win", log.options.vp_to_win}}},
+              {"options", std::move(options)},
               {"seats", std::move(seats)}};
+    if (log.unrecorded.discards) j["unrecorded"] = json::array({"discards"});
     if (log.board) j["board"] = board_to_json(*log.board);
     if (!log.source.empty()) j["source"] = log.source;
     return j;
@@ -513,11 +568,32 @@ GameLog header_from_json(const json& j, bool document) {
         } else if (k == "options") {
             as_object(v, "options");
             for (const auto& [ok, ov] : v.items()) {
-                if (ok == "vp_to_win")
+                if (ok == "vp_to_win") {
                     log.options.vp_to_win = as_int(ov, "options.vp_to_win", 3, 30);
+                } else if (ok == "discard_limit") {
+                    log.options.discard_limit = as_int(ov, "options.discard_limit", 2, 99);
+                } else if (ok == "friendly_robber") {
+                    if (!ov.is_boolean())
+                        throw InputError(
+                            fmt::format("options.friendly_robber: expected true or false, got {}",
+                                        type_name(ov)));
+                    log.options.friendly_robber = ov.get<bool>();
+                } else {
+                    throw InputError(fmt::format(
+                        "options.{}: unknown option (expected vp_to_win, discard_limit, "
+                        "friendly_robber)",
+                        ok));
+                }
+            }
+        } else if (k == "unrecorded") {
+            as_array(v, "unrecorded");
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                std::string at = index("unrecorded", i);
+                if (as_string(v[i], at) == "discards")
+                    log.unrecorded.discards = true;
                 else
-                    throw InputError(
-                        fmt::format("options.{}: unknown option (expected vp_to_win)", ok));
+                    throw InputError(fmt::format("{}: unknown name \"{}\" (expected discards)", at,
+                                                 v[i].get<std::string>()));
             }
         } else if (k == "seats") {
             as_array(v, "seats");
@@ -558,9 +634,10 @@ GameLog header_from_json(const json& j, bool document) {
         } else if (k == "events" && document) {
             // read by the caller
         } else {
-            throw InputError(fmt::format(
-                "{}: unknown field (expected format, version, options, seats, board, source{})", k,
-                document ? ", events" : ""));
+            throw InputError(
+                fmt::format("{}: unknown field (expected format, version, options, unrecorded, "
+                            "seats, board, source{})",
+                            k, document ? ", events" : ""));
         }
     }
     if (!j.contains("format")) throw InputError("format: missing (expected \"catan-log\")");

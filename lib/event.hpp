@@ -53,16 +53,31 @@ struct PlaceRoad {
     PlayerId player;
     EdgeId edge;
 };
-// Dice: each die 1..6.
+// Dice: each die 1..6. A recording that gives only the sum (a tabletop transcript) is
+// written {"sum": 8} and read as die1 = 0, die2 = the sum (2..12), so that die1 + die2 is
+// the sum either way; pair_known() tells the two apart.
 struct Roll {
     PlayerId player;
     int die1;
     int die2;
+    int sum() const { return die1 + die2; }
+    bool pair_known() const { return die1 != 0; }
 };
-// Discard on a 7 (discard-half): exactly the cards given.
+// Discard on a 7 (discard-half): exactly the cards given. A recording that saw how many
+// cards but not which writes {"cards": null, "count": 4}: hidden = true, cards all zero,
+// count the number discarded (DESIGN.md section 8: replay tracks the possible discards).
+// When the cards are known, count is 0 and total() is their number.
 struct Discard {
     PlayerId player;
     ResourceCounts cards;
+    bool hidden = false;
+    int count = 0;
+    int total() const {
+        if (hidden) return count;
+        int n = 0;
+        for (int k : cards) n += k;
+        return n;
+    }
 };
 // Robber move after a 7 or a knight. victim = kNoPlayer when nobody is robbed; stolen is
 // the card taken, std::nullopt when nothing is stolen or when the log does not know it
@@ -162,6 +177,11 @@ struct Claims {
     std::optional<std::vector<int>> vp;
     // The winner after this event (kNoPlayer: the game is not over).
     std::optional<PlayerId> winner;
+    // Resource cards each named player holds after this event (rule id claim-hand); index =
+    // player, std::nullopt for a player the claim does not name.
+    std::optional<std::vector<std::optional<ResourceCounts>>> hands;
+    // Resource cards in the bank after this event (rule id claim-bank).
+    std::optional<ResourceCounts> bank;
 };
 
 struct Event {
@@ -176,14 +196,27 @@ struct Seat {
     std::optional<int> source_seat;  // seat number in the recording it was imported from
 };
 
+// House rules (RULES.md "Variants"); the defaults are the base game. JSON: the header's
+// "options" object; options at their default are not written (vp_to_win always is).
 struct GameOptions {
-    int vp_to_win = 10;
-    bool strict_board = false;  // board-red-adjacent is a violation instead of a warning
+    int vp_to_win = 10;            // win-on-own-turn: the VP target, 3..30
+    int discard_limit = 7;         // discard-half: a 7 makes players holding more discard, 2..99
+    bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
+    bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
+};
+
+// What a recording does not log at all (DESIGN.md section 8). JSON: the header's
+// "unrecorded" array of names; absent = everything is recorded.
+struct Unrecorded {
+    // "discards": no discard events; replay applies the discards the rules require after
+    // each 7, hidden, in every tracked state.
+    bool discards = false;
 };
 
 struct GameLog {
     int version = 1;
     GameOptions options;
+    Unrecorded unrecorded;
     std::vector<Seat> seats;  // turn order; 2..kMaxPlayers entries
     std::optional<Board> board;
     std::vector<Event> events;

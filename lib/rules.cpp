@@ -317,11 +317,12 @@ class Checker {
             return fail(rule::kDiscardHalf,
                         fmt::format("{} discards without a 7 to discard for", name(p)), "player");
         }
-        if (total(b.cards) != owed)
+        if (b.total() != owed)
             return fail(rule::kDiscardHalf,
                         fmt::format("{} held {} cards and must discard {}, not {}", name(p),
-                                    s_.players[p].hand_size(), owed, total(b.cards)),
-                        "cards");
+                                    s_.players[p].hand_size(), owed, b.total()),
+                        b.hidden ? "count" : "cards");
+        if (b.hidden) return std::nullopt;
         if (auto r = missing_card(s_.players[p], b.cards))
             return fail(rule::kInsufficientResources,
                         fmt::format("{} discards {} but holds {} {}", name(p), cards_text(b.cards),
@@ -841,7 +842,10 @@ struct Applier {
         for (int p = 0; p < s.player_count(); ++p) from_bank(s, p, got[p]);
     }
     void operator()(const Discard& b) {
-        pay_bank(s, b.player, b.cards);
+        if (b.hidden)  // cards of unknown kind (state.hpp, hidden information)
+            s.players[b.player].unknown_owed += b.count;
+        else
+            pay_bank(s, b.player, b.cards);
         s.discard_owed[b.player] = 0;
     }
     void operator()(const MoveRobber& b) {
@@ -1141,6 +1145,28 @@ std::optional<Violation> check_claims(const GameState& s, const Event& e, int in
                                          ctx.player_name(p), claimed, s.vp(p)),
                              "vp");
         }
+    if (c.hands)
+        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
+            const auto& claimed = (*c.hands)[p];
+            const PlayerState& ps = s.players[p];
+            // Per-resource counts are exact only when no card of unknown kind is involved.
+            if (!claimed || ps.unknown_cards || ps.unknown_owed || *claimed == ps.hand) continue;
+            return violation(
+                rule::kClaimHand,
+                fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
+                            cards_text(*claimed), cards_text(ps.hand)),
+                "hands");
+        }
+    if (c.bank) {
+        bool exact = true;
+        for (int p = 0; p < s.player_count(); ++p)
+            exact = exact && !s.players[p].unknown_cards && !s.players[p].unknown_owed;
+        if (exact && *c.bank != s.bank)
+            return violation(rule::kClaimBank,
+                             fmt::format("the log claims the bank holds {}; the rules give {}",
+                                         cards_text(*c.bank), cards_text(s.bank)),
+                             "bank");
+    }
     if (c.winner && *c.winner != s.winner)
         return violation(
             rule::kWinOnOwnTurn,

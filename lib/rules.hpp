@@ -50,6 +50,10 @@ inline constexpr std::string_view kLargestArmy = "largest-army";
 inline constexpr std::string_view kWinOnOwnTurn = "win-on-own-turn";
 inline constexpr std::string_view kGameOver = "game-over";
 inline constexpr std::string_view kResign = "resign";
+// Claims of what a recording states (not in RULES.md's base catalogue): a player's hand
+// and the bank's cards after an event differ from what the rules derive.
+inline constexpr std::string_view kClaimHand = "claim-hand";
+inline constexpr std::string_view kClaimBank = "claim-bank";
 }  // namespace rule
 
 // Every rule id above, in RULES.md order (schema last).

@@ -1,0 +1,111 @@
+// The log-format fields for house rules and hidden information (DESIGN.md sections 4 and 8):
+// header options and "unrecorded", sum-only rolls, hidden discards, hand and bank claims.
+#include <catch2/catch.hpp>
+
+#include "event.hpp"
+#include "json_util.hpp"
+
+using namespace ctk;
+
+namespace {
+
+const std::string kHeader =
+    R"({"format": "catan-log", "version": 1, "seats": [{"name": "red"}, {"name": "blue"}]})";
+
+GameLog read_jsonl(const std::string& header_extra, const std::string& events) {
+    std::string h = kHeader;
+    h.insert(h.size() - 1, header_extra);
+    return read_log(h + "\n" + events, "t.jsonl");
+}
+
+std::string error_of(const std::string& header_extra, const std::string& events) {
+    try {
+        (void)read_jsonl(header_extra, events);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("header options and unrecorded are read, written back and checked", "[log][format]") {
+    GameLog log = read_jsonl(
+        R"(, "options": {"vp_to_win": 15, "discard_limit": 9, "friendly_robber": true}, "unrecorded": ["discards"])",
+        "");
+    CHECK(log.options.vp_to_win == 15);
+    CHECK(log.options.discard_limit == 9);
+    CHECK(log.options.friendly_robber);
+    CHECK(log.unrecorded.discards);
+    GameLog again = read_log(write_log(log, LogFormat::kJsonl), "again.jsonl");
+    CHECK(again.options.discard_limit == 9);
+    CHECK(again.options.friendly_robber);
+    CHECK(again.unrecorded.discards);
+
+    GameLog base = read_jsonl("", "");
+    CHECK(base.options.discard_limit == 7);
+    CHECK_FALSE(base.options.friendly_robber);
+    CHECK_FALSE(base.unrecorded.discards);
+    // Options at their default are not written (vp_to_win always is).
+    CHECK(log_header_to_json(base).at("options").dump() == R"({"vp_to_win":10})");
+    CHECK_FALSE(log_header_to_json(base).contains("unrecorded"));
+
+    CHECK(error_of(R"(, "options": {"discard_limt": 9})", "") ==
+          "t.jsonl: header (line 1): options.discard_limt: unknown option (expected vp_to_win, "
+          "discard_limit, friendly_robber)");
+    CHECK(error_of(R"(, "options": {"friendly_robber": 1})", "") ==
+          "t.jsonl: header (line 1): options.friendly_robber: expected true or false, got number 1");
+    CHECK(error_of(R"(, "unrecorded": ["steals"])", "") ==
+          "t.jsonl: header (line 1): unrecorded[0]: unknown name \"steals\" (expected discards)");
+}
+
+TEST_CASE("a roll may give only its sum; a discard may hide its cards", "[log][format]") {
+    GameLog log =
+        read_jsonl("", R"({"type": "roll", "player": "red", "sum": 8})"
+                       "\n"
+                       R"({"type": "discard", "player": "blue", "cards": null, "count": 4})"
+                       "\n"
+                       R"({"type": "discard", "player": "red", "cards": {"ore": 2, "wool": 1}})"
+                       "\n");
+    REQUIRE(log.events.size() == 3);
+    const auto& roll = std::get<Roll>(log.events[0].body);
+    CHECK_FALSE(roll.pair_known());
+    CHECK(roll.sum() == 8);
+    const auto& hidden = std::get<Discard>(log.events[1].body);
+    CHECK(hidden.hidden);
+    CHECK(hidden.total() == 4);
+    const auto& known = std::get<Discard>(log.events[2].body);
+    CHECK_FALSE(known.hidden);
+    CHECK(known.total() == 3);
+
+    const std::string out = write_log(log, LogFormat::kJsonl);
+    CHECK(out.find(R"({"player":"red","sum":8,"type":"roll"})") != std::string::npos);
+    CHECK(out.find(R"({"cards":null,"count":4,"player":"blue","type":"discard"})") !=
+          std::string::npos);
+
+    CHECK(error_of("", R"({"type": "discard", "player": "red", "cards": null})") ==
+          "t.jsonl: event 0 (line 2): events[0].count: missing (a discard with hidden cards "
+          "says how many)");
+    CHECK(error_of("", R"({"type": "roll", "player": "red", "sum": 13})") ==
+          "t.jsonl: event 0 (line 2): events[0].sum: expected an integer 2..12, got 13");
+    CHECK(error_of("", R"({"type": "roll", "player": "red", "sum": 7, "dice": [3, 4]})") ==
+          "t.jsonl: event 0 (line 2): events[0].sum: give either dice or sum, not both");
+    CHECK(
+        error_of("", R"({"type": "discard", "player": "red", "cards": {"ore": 2}, "count": 3})") ==
+        "t.jsonl: event 0 (line 2): events[0].count: expected 2 (the number of cards given), "
+        "got 3");
+}
+
+TEST_CASE("hand and bank claims are read and written", "[log][format]") {
+    GameLog log = read_jsonl(
+        "",
+        R"({"type": "end_turn", "player": "red", "claims": {"hands": {"blue": {"ore": 1}}, "bank": {"brick": 19, "ore": 18}}})"
+        "\n");
+    const Claims& c = *log.events[0].claims;
+    REQUIRE(c.hands);
+    CHECK_FALSE((*c.hands)[0]);
+    CHECK((*c.hands)[1] == ResourceCounts{0, 0, 0, 0, 1});
+    CHECK(c.bank == ResourceCounts{19, 0, 0, 0, 18});
+    CHECK(claims_to_json(c, log.seats).dump() ==
+          R"({"bank":{"brick":19,"ore":18},"hands":{"blue":{"ore":1}}})");
+}
