@@ -24,3 +24,16 @@ catan_cli_test(NAME replay_real_human_game EXIT 0
   COMMAND $<TARGET_FILE:catan-replay> ${R}/human-game-1.json)
 catan_cli_test(NAME replay_real_catanatron_deviation EXIT 1 MATCH "road-connected"
   COMMAND sh -c "$<TARGET_FILE:catan-import> ${R}/catanatron-road-through-settlement.json | $<TARGET_FILE:catan-replay> -")
+# --view: any log (native or imported) as a spectator or one seat would have recorded it
+catan_cli_test(NAME import_view_spectator EXIT 0
+  MATCH "\\{\"hex\":8,\"player\":\"player_c\",\"stolen\":null,\"type\":\"move_robber\",\"victim\":\"player_a\"\\}"
+  COMMAND $<TARGET_FILE:catan-import> --view spectator ${R}/human-game-1.json)
+catan_cli_test(NAME import_view_seat_keeps_own_steal EXIT 0
+  MATCH "\\{\"hex\":8,\"player\":\"player_c\",\"stolen\":\"wool\",\"type\":\"move_robber\",\"victim\":\"player_a\"\\}"
+  COMMAND $<TARGET_FILE:catan-import> --view player_a ${R}/human-game-1.json)
+catan_cli_test(NAME import_view_no_discards_jsonl EXIT 0
+  MATCH "\\{\"cards\":null,\"count\":4,\"player\":\"player_a\",\"type\":\"discard\"\\}"
+  COMMAND $<TARGET_FILE:catan-import> --view spectator-no-discards --format jsonl ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_view_unknown_seat EXIT 2
+  MATCH "--view: expected spectator, spectator-no-discards or a seat \\(player_c, player_a, player_b\\), got \"green\""
+  COMMAND $<TARGET_FILE:catan-import> --view green ${R}/human-game-1.json)

@@ -6,19 +6,41 @@
 
 namespace ctk {
 
+namespace {
+
+// A native log: a JSON object first, and the format name "catan-log" in its header (the
+// first line of JSON Lines, anywhere in a document, whose keys are written sorted).
+bool looks_like_native(std::string_view text) {
+    std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || text[first] != '{') return false;
+    return text.find("\"catan-log\"") != std::string_view::npos;
+}
+
+}  // namespace
+
 std::string_view import_format_name(ImportFormat f) {
-    return f == ImportFormat::kSoclog ? "soclog" : "catanatron";
+    switch (f) {
+        case ImportFormat::kSoclog:
+            return "soclog";
+        case ImportFormat::kCatanatron:
+            return "catanatron";
+        case ImportFormat::kNative:
+            return "native";
+    }
+    return "?";
 }
 
 std::optional<ImportFormat> parse_import_format(std::string_view s) {
     if (s == "soclog") return ImportFormat::kSoclog;
     if (s == "catanatron") return ImportFormat::kCatanatron;
+    if (s == "native") return ImportFormat::kNative;
     return std::nullopt;
 }
 
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
+    if (looks_like_native(text)) return ImportFormat::kNative;
     // A JSettlers 2.x event log (its header, or "#" comments then "all:SOCVersion:..."
     // entries): soclog, which rejects it as unsupported with the line.
     std::size_t pos = 0;
@@ -35,8 +57,15 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
 }
 
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format) {
-    return format == ImportFormat::kSoclog ? import_soclog(text, name)
-                                           : import_catanatron(text, name);
+    switch (format) {
+        case ImportFormat::kSoclog:
+            return import_soclog(text, name);
+        case ImportFormat::kCatanatron:
+            return import_catanatron(text, name);
+        case ImportFormat::kNative:
+            break;
+    }
+    return read_log(text, name);
 }
 
 }  // namespace ctk
