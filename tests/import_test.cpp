@@ -123,7 +123,11 @@ TEST_CASE("format detection", "[import]") {
           ImportFormat::kSoclog);
     CHECK(detect_import_format("  {\"tiles\": [], \"action_records\": []}") ==
           ImportFormat::kCatanatron);
-    CHECK(detect_import_format("{\"format\": \"catan-log\"}") == std::nullopt);
+    // a native log (catan-import --view re-expresses any log); a board is no log
+    CHECK(detect_import_format("{\"format\": \"catan-log\"}") == ImportFormat::kNative);
+    CHECK(detect_import_format("{\"format\":\"catan-log\",\"seats\":[]}\n{\"type\":\"roll\"}") ==
+          ImportFormat::kNative);
+    CHECK(detect_import_format("{\"format\": \"catan-board\"}") == std::nullopt);
     CHECK(detect_import_format("hello") == std::nullopt);
 }
 
