@@ -37,3 +37,15 @@ catan_cli_test(NAME import_view_no_discards_jsonl EXIT 0
 catan_cli_test(NAME import_view_unknown_seat EXIT 2
   MATCH "--view: expected spectator, spectator-no-discards or a seat \\(player_c, player_a, player_b\\), got \"green\""
   COMMAND $<TARGET_FILE:catan-import> --view green ${R}/human-game-1.json)
+# catanlog tabletop transcripts (detected): noise reported as warnings with the line
+if(EXISTS ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
+  catan_cli_test(NAME import_catanlog EXIT 0
+    MATCH "tabletop-game-4.catan:179: warning: \"orange buys city, builds at \\(1 S\\)\" repeats line 178; the same piece cannot be built twice at one place: dropped"
+    COMMAND $<TARGET_FILE:catan-import> ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
+  catan_cli_test(NAME import_catanlog_jsonl EXIT 0
+    MATCH "\"unrecorded\":\\[\"discards\"\\].*\n\\{\"player\":\"player4\",\"sum\":7,\"type\":\"roll\"\\}"
+    COMMAND $<TARGET_FILE:catan-import> --from catanlog --format jsonl ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
+endif()
+catan_cli_test(NAME import_catanlog_bad_header EXIT 2
+  MATCH "<stdin>:3: players: expected 2 to 4 players, got \"9\""
+  COMMAND sh -c "printf 'catanlog v0.10.0\\ntimestamp: x\\nplayers: 9\\n' | $<TARGET_FILE:catan-import> -")

@@ -1,6 +1,7 @@
 // catan-import: convert a recorded game of other software (STAC / JSettlers 1.x soclog,
-// catanatron JSON) to the native log, optionally as a spectator or one seat would have
-// recorded it (--view, which also takes native logs). Thin: options, library calls, output.
+// catanatron JSON, catanlog transcripts) to the native log, optionally as a spectator or one seat
+// would have recorded it (--view, which also takes native logs). Thin: options, library calls,
+// output.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -20,12 +21,13 @@ int run(int argc, char** argv) {
         app, "catan-import",
         "  catan-import game.soclog > game.json           STAC / JSettlers 1.x server log\n"
         "  catan-import --from catanatron game.json       a catanatron game record\n"
+        "  catan-import game.catan                        a catanlog tabletop transcript\n"
         "  catan-import game.soclog | catan-replay -      import and replay\n"
         "  catan-import --view spectator game.json        hide stolen and bought cards\n"
         "  catan-import --view player_a game.soclog       what seat player_a saw");
     std::string from, format = "json", path, view;
     app.add_option("--from", from, "source format (default: detected)")
-        ->check(CLI::IsMember({"soclog", "catanatron", "native"}));
+        ->check(CLI::IsMember({"soclog", "catanatron", "catanlog", "native"}));
     app.add_option("--view", view,
                    "re-express the log as seen by: spectator (no stolen or bought cards), "
                    "spectator-no-discards (nor discarded cards), or a seat (name or colour)");
@@ -40,10 +42,14 @@ int run(int argc, char** argv) {
         from.empty() ? detect_import_format(text) : parse_import_format(from);
     if (!f)
         throw InputError(
-            fmt::format("{}: cannot tell the format (not a soclog, a catanatron record nor a "
-                        "native log); give --from soclog|catanatron|native",
+            fmt::format("{}: cannot tell the format (not a soclog, a catanatron record, a "
+                        "catanlog transcript nor a native log); give --from "
+                        "soclog|catanatron|catanlog|native",
                         name));
-    GameLog log = import_log(text, name, *f);
+    std::vector<ImportWarning> warnings;
+    GameLog log = import_log(text, name, *f, &warnings);
+    for (const ImportWarning& w : warnings)
+        std::cerr << fmt::format("{}:{}: warning: {}\n", name, w.line, w.message);
     if (!view.empty()) log = make_view(log, parse_view(view, log.seats));
     std::cout << write_log(log, format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson);
     return cli::code(cli::Exit::kOk);

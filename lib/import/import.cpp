@@ -1,6 +1,7 @@
 #include "import/import.hpp"
 
 #include "import/catanatron.hpp"
+#include "import/catanlog.hpp"
 #include "import/import_util.hpp"
 #include "import/soclog.hpp"
 
@@ -24,6 +25,8 @@ std::string_view import_format_name(ImportFormat f) {
             return "soclog";
         case ImportFormat::kCatanatron:
             return "catanatron";
+        case ImportFormat::kCatanlog:
+            return "catanlog";
         case ImportFormat::kNative:
             return "native";
     }
@@ -33,6 +36,7 @@ std::string_view import_format_name(ImportFormat f) {
 std::optional<ImportFormat> parse_import_format(std::string_view s) {
     if (s == "soclog") return ImportFormat::kSoclog;
     if (s == "catanatron") return ImportFormat::kCatanatron;
+    if (s == "catanlog") return ImportFormat::kCatanlog;
     if (s == "native") return ImportFormat::kNative;
     return std::nullopt;
 }
@@ -40,6 +44,7 @@ std::optional<ImportFormat> parse_import_format(std::string_view s) {
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
+    if (looks_like_catanlog(text)) return ImportFormat::kCatanlog;
     if (looks_like_native(text)) return ImportFormat::kNative;
     // A JSettlers 2.x event log (its header, or "#" comments then "all:SOCVersion:..."
     // entries): soclog, which rejects it as unsupported with the line.
@@ -56,12 +61,15 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
     return std::nullopt;
 }
 
-GameLog import_log(std::string_view text, std::string_view name, ImportFormat format) {
+GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
+                   std::vector<ImportWarning>* warnings) {
     switch (format) {
         case ImportFormat::kSoclog:
             return import_soclog(text, name);
         case ImportFormat::kCatanatron:
             return import_catanatron(text, name);
+        case ImportFormat::kCatanlog:
+            return import_catanlog(text, name, warnings);
         case ImportFormat::kNative:
             break;
     }

@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <variant>
@@ -24,6 +25,14 @@ inline std::string_view take_line(std::string_view text, std::size_t& pos) {
     pos = end == std::string_view::npos ? text.size() : end + 1;
     return line;
 }
+
+// Something an importer noticed and handled without failing (noise in a hand-written
+// transcript, a repeated line): the source line (1-based) and what was done about it.
+struct ImportWarning {
+    int line = 0;
+    std::string message;
+    bool operator==(const ImportWarning&) const = default;
+};
 
 // Display colours given to imported seats, in turn order.
 inline constexpr std::array<std::string_view, kMaxPlayers> kImportColors{
