@@ -21,3 +21,12 @@ node -e '
   process.stdout.write(JSON.stringify(doc));' "$tmp/import-catanatron.jsonl" > "$tmp/import-catanatron-jsonl.json"
 validate_log "$real/human-game-1.json" "$tmp/import-soclog.json" "$tmp/import-catanatron.json" \
   "$tmp/import-catanatron-jsonl.json"
+# views (hidden stolen and bought cards, hidden discards) and a catanlog transcript
+"$import" --view spectator-no-discards "$real/human-game-1.json" > "$tmp/view-no-discards.json"
+"$import" --view player_a "$real/human-game-1.soclog" > "$tmp/view-seat.json"
+validate_log "$tmp/view-no-discards.json" "$tmp/view-seat.json"
+catanlog_game="${CATAN_DATA_DIR:-$src/../shared/data}/catanlog/tabletop-game-4.catan"
+if [ -e "$catanlog_game" ]; then
+  "$import" "$catanlog_game" > "$tmp/import-catanlog.json" 2>/dev/null
+  validate_log "$tmp/import-catanlog.json"
+fi
