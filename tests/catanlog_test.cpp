@@ -10,6 +10,7 @@
 
 #include "import/catanlog.hpp"
 #include "import/import.hpp"
+#include "replay.hpp"
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -337,5 +338,37 @@ TEST_CASE("the four catanlog tabletop games import with their noise reported", "
                 CHECK_FALSE(r->pair_known());
             }
         CHECK(rolls > 50);
+    }
+}
+
+// Three of the games break a rule where no hidden card can matter (the player has stolen
+// nothing yet; discards only lower a hand): any replay, with or without a belief over
+// the hidden states, stops there with that rule.
+TEST_CASE("catanlog games 1, 2 and 4 break insufficient-resources before any hidden gain",
+          "[catanlog]") {
+    struct Expect {
+        const char* file;
+        int event;
+        int line;
+        const char* player;
+    };
+    for (const Expect& g : {Expect{"tabletop-game-1.catan", 40, 60, "player2"},
+                            Expect{"tabletop-game-2.catan", 30, 50, "player2"},
+                            Expect{"tabletop-game-4.catan", 34, 56, "player4"}}) {
+        INFO(g.file);
+        std::string path = test::data_dir() + "/catanlog/" + g.file;
+        if (!test::file_exists(path)) {
+            WARN("shared data missing: " << path);
+            continue;
+        }
+        GameLog log = import_catanlog(test::read_file(path), g.file);
+        Verdict v = replay(log, {}, g.file);
+        CHECK(v.outcome == Outcome::kInvalid);
+        REQUIRE_FALSE(v.violations.empty());
+        const Violation& x = v.violations.front();
+        CHECK(x.rule_id == "insufficient-resources");
+        CHECK(x.event_index == g.event);
+        CHECK(log.events[static_cast<std::size_t>(g.event)].source_line == g.line);
+        CHECK(log.seats[static_cast<std::size_t>(x.player)].name == g.player);
     }
 }
