@@ -713,10 +713,9 @@ GameLog import_catanlog(std::string_view text, std::string_view name,
     std::size_t first = warnings ? warnings->size() : 0;
     GameLog log = Reader(text, name, warnings).run();
     if (warnings)
-        std::stable_sort(warnings->begin() + static_cast<std::ptrdiff_t>(first), warnings->end(),
-                         [](const ImportWarning& a, const ImportWarning& b) {
-                             return a.line < b.line;
-                         });
+        std::stable_sort(
+            warnings->begin() + static_cast<std::ptrdiff_t>(first), warnings->end(),
+            [](const ImportWarning& a, const ImportWarning& b) { return a.line < b.line; });
     return log;
 }
 
