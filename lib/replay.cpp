@@ -133,10 +133,13 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view na
         if (std::holds_alternative<Roll>(e.body)) ++v.rolls;
         ++v.events;
         resolve_hidden_win(s, e);
-        if (auto bad = check_claims(s, e, i, ctx)) {
-            v.violations.push_back(std::move(*bad));
-            if (!opt.keep_going) break;
-        }
+        const bool claims_broken = [&] {
+            auto bad = check_claims(s, e, i, ctx);
+            if (bad) v.violations.push_back(std::move(*bad));
+            return bad.has_value();
+        }();
+        if (opt.on_event) opt.on_event(i, s);
+        if (claims_broken && !opt.keep_going) break;
         if (opt.stop_at_event && i >= *opt.stop_at_event) break;
         if (opt.stop_at_turn && turn_before == *opt.stop_at_turn &&
             (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
@@ -172,6 +175,12 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view na
     }
     v.state = std::move(s);
     return v;
+}
+
+std::string log_title(const GameLog& log, std::string_view name) {
+    if (!name.empty() && name != "<stdin>") return std::string(name);
+    if (!log.source.empty()) return log.source.substr(0, log.source.find(" ("));
+    return "standard input";
 }
 
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name) {

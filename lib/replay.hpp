@@ -4,6 +4,7 @@
 // optional per-game statistics, or the state at a chosen point.
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ struct ReplayOptions {
     std::optional<int> stop_at_event;
     // Stop at the end of turn T (after its end_turn; 0 = the end of setup).
     std::optional<int> stop_at_turn;
+    // Called after each event that replay applied (index 0-based, the state after it and
+    // its claims were checked); not called for an event that replay refused (a violation
+    // without keep_going). For observers such as the replay page (lib/viewer.hpp).
+    std::function<void(int index, const GameState& after)> on_event;
 };
 
 enum class Outcome : std::uint8_t { kComplete, kUnfinished, kInvalid };
@@ -83,6 +88,11 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_vi
 //   "game.json: event 17 (turn 6, red, build_settlement 23): distance-rule: vertex 23 is
 //    next to blue's settlement at 22"
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name);
+
+// How to name a log in titles: the file name; for standard input ("<stdin>" or empty),
+// the log's source up to its first " (" (e.g. "catan-import --from soclog game.soclog"),
+// else "standard input".
+std::string log_title(const GameLog& log, std::string_view name);
 
 // The verdict as JSON (schemas/verdict.schema.json) and as text.
 nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log);
