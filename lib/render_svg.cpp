@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <climits>
 #include <cmath>
 
@@ -82,7 +83,124 @@ std::string heat_colour(double t) {
     return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
 }
 
+constexpr std::string_view kSea = "#1d5a8a";
+
+// Where everything goes: the one mapping from grid points to SVG units.
+struct Layout {
+    double R = 0, margin = 0, top = 0, board_w = 0, board_h = 0, width = 0, height = 0;
+    double row_h = 0;
+    int legend_rows = 0;
+    int min_x = 0, min_y = 0;
+    Point at(GridPoint p) const {
+        return Point{margin + (p.x - min_x) * kSqrt3Half * R, top + (p.y - min_y) * 0.5 * R};
+    }
+};
+
+Layout layout(const Board& b, const SvgOptions& opt) {
+    const Topology& t = b.topology();
+    Layout l;
+    l.R = opt.hex_radius;
+    const auto [corner_min, corner_max] = t.vertex_bounds();
+    l.min_x = corner_min.x;
+    l.min_y = corner_min.y;
+    l.margin = 1.1 * l.R;
+    l.top = l.margin + (opt.title.empty() ? 0.0 : 0.5 * l.R);
+    l.board_w = (corner_max.x - l.min_x) * kSqrt3Half * l.R + 2 * l.margin;
+    l.board_h = (corner_max.y - l.min_y) * 0.5 * l.R + l.top + l.margin;
+    // Legend rows below the board: one per labelled highlight, two for the heat scale.
+    for (const auto& h : opt.edge_highlights) l.legend_rows += !h.label.empty();
+    l.legend_rows += opt.vertex_heat.empty() ? 0 : 2;
+    l.row_h = 0.4 * l.R;
+    l.width = l.board_w;
+    l.height = l.board_h + l.legend_rows * l.row_h + (l.legend_rows ? 0.2 * l.R : 0);
+    return l;
+}
+
+double round1(double v) {
+    return std::round(v * 10) / 10;
+}
+
+// Where the robber stands on hex h: beside the token, or in the middle of a desert.
+Point robber_point(const Board& b, const Layout& l, HexId h) {
+    Point c = l.at(b.topology().hex_centre(h));
+    return Point{c.x + (b.token(h) ? -0.48 * l.R : 0.0), c.y + 0.05 * l.R};
+}
+
+// A house (settlement) or a house with a hall (city), centred on (0, 0), R units.
+std::string piece_path(double R, bool city) {
+    static constexpr std::array<std::array<double, 2>, 5> kHouse{
+        {{-0.13, 0.12}, {-0.13, -0.04}, {0.0, -0.16}, {0.13, -0.04}, {0.13, 0.12}}};
+    static constexpr std::array<std::array<double, 2>, 7> kCity{{{-0.21, 0.14},
+                                                                 {-0.21, -0.06},
+                                                                 {-0.09, -0.19},
+                                                                 {0.03, -0.06},
+                                                                 {0.03, -0.02},
+                                                                 {0.21, -0.02},
+                                                                 {0.21, 0.14}}};
+    std::string d;
+    auto add = [&](const auto& pts) {
+        for (const auto& p : pts)
+            d += fmt::format("{}{} {} ", d.empty() ? "M" : "L", fx(p[0] * R), fx(p[1] * R));
+    };
+    if (city)
+        add(kCity);
+    else
+        add(kHouse);
+    return d + "Z";
+}
+
+// Text width estimate for a sans-serif face: about 0.6 em per character.
+double fit_font(double wanted, double room, std::size_t chars) {
+    return std::min(wanted, room / (0.62 * static_cast<double>(std::max<std::size_t>(chars, 1))));
+}
+
+bool plain_colour(std::string_view c) {
+    if (c.empty() || c.size() > 32) return false;
+    for (char ch : c)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '#') return false;
+    return true;
+}
+
 }  // namespace
+
+std::string player_colour(std::string_view colour, int seat) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kNamed{{
+        {"red", "#d62728"},
+        {"blue", "#1f77b4"},
+        {"white", "#8a8a8a"},
+        {"orange", "#ff7f0e"},
+        {"green", "#2ca02c"},
+        {"brown", "#8c564b"},
+    }};
+    for (const auto& [name, hex] : kNamed)
+        if (colour == name) return std::string(hex);
+    if (plain_colour(colour)) return std::string(colour);
+    return std::string(kNamed[static_cast<std::size_t>(std::max(seat, 0)) % kNamed.size()].second);
+}
+
+SvgGeometry svg_geometry(const Board& b, const SvgOptions& opt) {
+    const Topology& t = b.topology();
+    const Layout l = layout(b, opt);
+    SvgGeometry g;
+    g.width = round1(l.width);
+    g.height = round1(l.height);
+    g.radius = l.R;
+    for (VertexId v = 0; v < t.vertex_count(); ++v) {
+        Point p = l.at(t.vertex_point(v));
+        g.vertices.push_back({round1(p.x), round1(p.y)});
+    }
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        Point p = l.at(t.hex_centre(h));
+        g.hexes.push_back({round1(p.x), round1(p.y)});
+        Point r = robber_point(b, l, h);
+        g.robber.push_back({round1(r.x), round1(r.y)});
+    }
+    g.settlement_path = piece_path(l.R, false);
+    g.city_path = piece_path(l.R, true);
+    g.road_width = round1(0.12 * l.R);
+    g.road_outline = round1(0.05 * l.R);
+    return g;
+}
 
 std::string render_svg(const Board& b, const SvgOptions& opt) {
     const Topology& t = b.topology();
@@ -99,26 +217,21 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         if (!t.valid_vertex(m.vertex))
             throw InputError(fmt::format("svg: vertex {} is not on the board", m.vertex));
 
-    const double R = opt.hex_radius;
-    const auto [corner_min, corner_max] = t.vertex_bounds();
-    const int min_x = corner_min.x, max_x = corner_max.x, min_y = corner_min.y,
-              max_y = corner_max.y;
-    const double margin = 1.1 * R;
-    const double top = margin + (opt.title.empty() ? 0.0 : 0.5 * R);
-    auto at = [&](GridPoint p) {
-        return Point{margin + (p.x - min_x) * kSqrt3Half * R, top + (p.y - min_y) * 0.5 * R};
-    };
-    const double board_w = (max_x - min_x) * kSqrt3Half * R + 2 * margin;
-    const double board_h = (max_y - min_y) * 0.5 * R + top + margin;
+    for (const auto& r : opt.roads)
+        if (!t.valid_edge(r.edge))
+            throw InputError(
+                fmt::format("svg: road on edge {}, which is not on the board", r.edge));
+    for (const auto& p : opt.buildings)
+        if (!t.valid_vertex(p.vertex))
+            throw InputError(
+                fmt::format("svg: building on vertex {}, which is not on the board", p.vertex));
 
-    // Legend rows below the board: one per labelled highlight, one for the heat scale.
-    int legend_rows = 0;
-    for (const auto& h : opt.edge_highlights) legend_rows += !h.label.empty();
+    const Layout l = layout(b, opt);
+    const double R = l.R;
+    auto at = [&](GridPoint p) { return l.at(p); };
+    const double board_h = l.board_h, width = l.width, height = l.height, row_h = l.row_h;
+    const int legend_rows = l.legend_rows;
     const bool heat = !opt.vertex_heat.empty();
-    legend_rows += heat ? 2 : 0;
-    const double row_h = 0.4 * R;
-    const double width = board_w,
-                 height = board_h + legend_rows * row_h + (legend_rows ? 0.2 * R : 0);
 
     const double font = 0.24 * R;
     std::string s;
@@ -126,13 +239,14 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
         "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n",
         fx(width), fx(height));
-    s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#3a7fc1\"/>\n",
-                     fx(width), fx(height));
-    if (!opt.title.empty())
+    s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", fx(width),
+                     fx(height), kSea);
+    if (!opt.title.empty())  // smaller when long, never cut
         s += fmt::format(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
             "fill=\"#ffffff\">{}</text>\n",
-            fx(width / 2), fx(0.6 * R), fx(0.3 * R), xml_escape(opt.title));
+            fx(width / 2), fx(0.6 * R), fx(fit_font(0.3 * R, width - 0.2 * R, opt.title.size())),
+            xml_escape(opt.title));
 
     // Harbors first, so that the hexes cover the inner ends of the piers.
     s += "<g class=\"harbors\">\n";
@@ -150,19 +264,22 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
                 fx(m.x), fx(m.y), fx(p.x), fx(p.y), fx(0.08 * R));
         auto res = harbor_resource(hb.kind);
         std::string ring = res ? std::string(resource_fill(*res)) : std::string("#ffffff");
+        // The rate above, the resource below, both inside the disc.
         s += fmt::format(
             "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#fdf6e3\" stroke=\"{}\" "
             "stroke-width=\"{}\"/>\n",
-            fx(m.x), fx(m.y), fx(0.3 * R), ring, fx(0.08 * R));
+            fx(m.x), fx(m.y), fx(0.36 * R), ring, fx(0.08 * R));
         s += fmt::format(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" "
             "text-anchor=\"middle\" fill=\"#222222\">{}</text>\n",
-            fx(m.x), fx(m.y + (res ? -0.02 * R : 0.08 * R)), fx(font), res ? "2:1" : "3:1");
-        if (res)
+            fx(m.x), fx(m.y + (res ? 0.0 : 0.08 * R)), fx(font), res ? "2:1" : "3:1");
+        if (res) {
+            std::string_view name = resource_name(*res);
             s += fmt::format(
                 "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
                 "fill=\"#222222\">{}</text>\n",
-                fx(m.x), fx(m.y + 0.18 * R), fx(0.15 * R), resource_name(*res));
+                fx(m.x), fx(m.y + 0.17 * R), fx(fit_font(0.14 * R, 0.52 * R, name.size())), name);
+        }
     }
     s += "</g>\n";
 
@@ -214,16 +331,34 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
                                  fx(c.x + (k - (pips - 1) / 2.0) * step), fx(c.y + 0.21 * R),
                                  fx(0.03 * R), ink);
         }
-        if (b.robber() == h) {
-            // A pawn: a head over a body, beside the token (or in the middle of a desert).
-            double rx = c.x + (tok ? -0.48 * R : 0.0), ry = c.y + (tok ? 0.05 * R : 0.05 * R);
+    }
+    if (b.robber() != kNoId) {  // a pawn: a head over a body
+        Point r = robber_point(b, l, b.robber());
+        s += fmt::format(
+            "<g id=\"robber\" class=\"robber\"><g transform=\"translate({},{})\"><ellipse "
+            "cx=\"0\" cy=\"{}\" rx=\"{}\" ry=\"{}\" fill=\"#333333\" stroke=\"#ffffff\" "
+            "stroke-width=\"{}\"/><circle cx=\"0\" cy=\"{}\" r=\"{}\" fill=\"#333333\" "
+            "stroke=\"#ffffff\" stroke-width=\"{}\"/></g><title>robber</title></g>\n",
+            fx(r.x), fx(r.y), fx(0.08 * R), fx(0.12 * R), fx(0.18 * R), fx(0.02 * R), fx(-0.16 * R),
+            fx(0.09 * R), fx(0.02 * R));
+    }
+    s += "</g>\n";
+
+    // Pieces: roads (white outline under the colour, ends kept off the corners); the
+    // buildings come after the highlights, so that trails never cover them.
+    s += "<g id=\"pieces\" class=\"pieces\" stroke-linecap=\"round\">\n";
+    for (const auto& r : opt.roads) {
+        Point a = at(t.vertex_point(t.edge_vertices(r.edge)[0]));
+        Point z = at(t.vertex_point(t.edge_vertices(r.edge)[1]));
+        Point a2{a.x + 0.15 * (z.x - a.x), a.y + 0.15 * (z.y - a.y)};
+        Point z2{z.x + 0.15 * (a.x - z.x), z.y + 0.15 * (a.y - z.y)};
+        for (int layer = 0; layer < 2; ++layer)
             s += fmt::format(
-                "<g class=\"robber\"><ellipse cx=\"{}\" cy=\"{}\" rx=\"{}\" ry=\"{}\" "
-                "fill=\"#333333\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#333333\"/>"
-                "<title>robber</title></g>\n",
-                fx(rx), fx(ry + 0.08 * R), fx(0.12 * R), fx(0.18 * R), fx(rx), fx(ry - 0.16 * R),
-                fx(0.09 * R));
-        }
+                "<line class=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
+                "stroke-width=\"{}\"/>\n",
+                layer ? "road" : "road-outline", fx(a2.x), fx(a2.y), fx(z2.x), fx(z2.y),
+                layer ? xml_escape(r.colour) : std::string("#ffffff"),
+                fx(layer ? 0.12 * R : 0.22 * R));
     }
     s += "</g>\n";
 
@@ -239,6 +374,19 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
                     "stroke-width=\"{}\" stroke-opacity=\"0.9\"/>\n",
                     fx(a.x), fx(a.y), fx(z.x), fx(z.y), xml_escape(hl.colour), fx(0.13 * R));
             }
+        s += "</g>\n";
+    }
+    if (!opt.buildings.empty()) {
+        const std::string house = piece_path(R, false), hall = piece_path(R, true);
+        s += "<g class=\"buildings\">\n";
+        for (const auto& p : opt.buildings) {
+            Point c = at(t.vertex_point(p.vertex));
+            s += fmt::format(
+                "<path class=\"{}\" d=\"{}\" transform=\"translate({},{})\" fill=\"{}\" "
+                "stroke=\"#ffffff\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>\n",
+                p.city ? "city" : "settlement", p.city ? hall : house, fx(c.x), fx(c.y),
+                xml_escape(p.colour), fx(0.04 * R));
+        }
         s += "</g>\n";
     }
     double lo = opt.heat_min, hi = opt.heat_max;
@@ -261,7 +409,7 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
             s += fmt::format(
                 "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#333333\" "
                 "stroke-width=\"{}\"><title>vertex {}: {}</title></circle>\n",
-                fx(p.x), fx(p.y), fx(0.15 * R), heat_colour(f), fx(0.02 * R), v, fx(*val));
+                fx(p.x), fx(p.y), fx(0.16 * R), heat_colour(f), fx(0.04 * R), v, fx(*val));
         }
         s += "</g>\n";
     }
@@ -308,7 +456,9 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
     // Legend.
     if (legend_rows) {
         double y = board_h;
-        s += fmt::format("<g class=\"legend\" font-size=\"{}\" fill=\"#ffffff\">\n", fx(0.2 * R));
+        s += fmt::format(
+            "<g class=\"legend\" font-size=\"{}\" font-weight=\"bold\" fill=\"#ffffff\">\n",
+            fx(0.22 * R));
         for (const auto& hl : opt.edge_highlights) {
             if (hl.label.empty()) continue;
             s += fmt::format(

@@ -3,6 +3,7 @@
 // in red), harbors with their rates, the robber; optionally the id numbering and overlays
 // for other tools (longest-road trails, placement heat maps).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,11 +49,50 @@ struct SvgOptions {
         std::string label;
     };
     std::vector<VertexMark> vertex_marks;
+
+    // Pieces on the board, drawn over the hexes and under the overlays: roads along edges
+    // and settlements / cities (small houses) on vertices, in the owner's colour with a
+    // white outline, so that every colour stands out on land and on the sea. Colours are
+    // as for player_colour(). Ids out of range throw InputError.
+    struct Road {
+        EdgeId edge = kNoId;
+        std::string colour;
+    };
+    struct Building {
+        VertexId vertex = kNoId;
+        std::string colour;
+        bool city = false;
+    };
+    std::vector<Road> roads;
+    std::vector<Building> buildings;
 };
+
+// Where render_svg puts things, in SVG user units (origin top left, y down), for overlays
+// drawn by other code over the same picture (the replay page's script moves pieces and the
+// robber). Coordinates are rounded to one decimal, as in the SVG text.
+struct SvgGeometry {
+    double width = 0, height = 0;                 // the whole picture
+    double radius = 0;                            // SvgOptions::hex_radius
+    std::vector<std::array<double, 2>> vertices;  // per vertex id: x, y
+    std::vector<std::array<double, 2>> hexes;     // per hex id: the centre
+    std::vector<std::array<double, 2>> robber;    // per hex id: where the robber stands
+    std::string settlement_path;                  // SVG path data of a settlement centred on (0, 0)
+    std::string city_path;                        // the same for a city
+    double road_width = 0;  // stroke width of a road (its outline adds road_outline)
+    double road_outline = 0;
+};
+SvgGeometry svg_geometry(const Board& b, const SvgOptions& opt = {});
+
+// A player's drawing colour: the named seat colours red, blue, white, orange, green and
+// brown map to a fixed palette (white is drawn grey, to show on light hexes); any other
+// colour made only of letters, digits and '#' ("#ff00aa", "purple") is used as given;
+// anything else, or an empty colour, takes the palette entry of the seat (seat % 6).
+std::string player_colour(std::string_view colour, int seat);
 
 // A complete standalone SVG document (UTF-8, ends with '\n'). Coordinates are printed with
 // one fixed decimal, so the output is byte-identical on every machine. Text given in the
-// options is XML-escaped.
+// options is XML-escaped; the title is set smaller when it is long, never cut. Element ids
+// for scripts: "robber" (the robber's group), "pieces" (the pieces' group).
 std::string render_svg(const Board& b, const SvgOptions& opt = {});
 
 }  // namespace ctk

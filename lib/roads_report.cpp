@@ -222,23 +222,13 @@ Position read_state(const json& j) {
     return p;
 }
 
-// Drawing colours: the usual seat colours, white drawn grey so it shows on the board.
+// Drawing colours (player_colour): the seat colour, else the name when it is a colour
+// ("red"), else the seat's palette entry.
 std::string draw_colour(const PositionPlayer& pl, std::size_t i) {
-    static const std::array<std::pair<const char*, const char*>, 6> kNamed{{
-        {"red", "#d62728"},
-        {"blue", "#1f77b4"},
-        {"white", "#7f7f7f"},
-        {"orange", "#ff7f0e"},
-        {"green", "#2ca02c"},
-        {"brown", "#8c564b"},
-    }};
-    static const std::array<const char*, 6> kPalette{"#d62728", "#1f77b4", "#7f7f7f",
-                                                     "#ff7f0e", "#2ca02c", "#8c564b"};
-    const std::string& key = pl.colour.empty() ? pl.name : pl.colour;
-    for (const auto& [name, hex] : kNamed)
-        if (key == name) return hex;
-    if (!pl.colour.empty()) return pl.colour;
-    return kPalette[i % kPalette.size()];
+    const int seat = static_cast<int>(i);
+    if (!pl.colour.empty()) return player_colour(pl.colour, seat);
+    std::string c = player_colour(pl.name, seat);
+    return c == pl.name ? player_colour("", seat) : c;
 }
 
 // The colour mixed half way to white, for the roads that are not in the trail; colours
@@ -392,28 +382,25 @@ std::string roads_report_to_text(const Position& p, const RoadsReport& r) {
 std::string roads_report_to_svg(const Position& p, const RoadsReport& r, const std::string& title) {
     SvgOptions opt;
     opt.title = title;
-    // every road first, lighter, so that the cuts show; then the trails over them
-    for (std::size_t i = 0; i < p.players.size(); ++i) {
-        std::vector<EdgeId> others;
-        for (int e = 0; e < p.board->topology().edge_count(); ++e)
-            if (p.players[i].roads[static_cast<std::size_t>(e)] &&
-                std::find(r.players[i].trail.edges.begin(), r.players[i].trail.edges.end(), e) ==
-                    r.players[i].trail.edges.end())
-                others.push_back(e);
-        if (!others.empty())
-            opt.edge_highlights.push_back({lighter(draw_colour(p.players[i], i)), others, ""});
-    }
+    // every road as a piece, lighter where it is not in the trail, so that the cuts show;
+    // the trails drawn over them; the buildings as pieces
     for (std::size_t i = 0; i < p.players.size(); ++i) {
         const PositionPlayer& pl = p.players[i];
-        std::string colour = draw_colour(pl, i);
+        const std::string colour = draw_colour(pl, i);
         const Trail& trail = r.players[i].trail;
+        for (int e = 0; e < p.board->topology().edge_count(); ++e)
+            if (pl.roads[static_cast<std::size_t>(e)]) {
+                bool in_trail =
+                    std::find(trail.edges.begin(), trail.edges.end(), e) != trail.edges.end();
+                opt.roads.push_back({e, in_trail ? colour : lighter(colour)});
+            }
         std::string label = fmt::format("{}: {}", pl.name, trail.length);
         if (static_cast<int>(i) == r.longest_road) label += " (longest road)";
         opt.edge_highlights.push_back({colour, trail.edges, label});
         for (int v = 0; v < p.board->topology().vertex_count(); ++v) {
             bool s = pl.settlements[static_cast<std::size_t>(v)];
             bool c = pl.cities[static_cast<std::size_t>(v)];
-            if (s || c) opt.vertex_marks.push_back({v, colour, c ? "C" : "S"});
+            if (s || c) opt.buildings.push_back({v, colour, c});
         }
     }
     return render_svg(*p.board, opt);

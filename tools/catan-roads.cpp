@@ -62,6 +62,7 @@ int run(int argc, char** argv) {
     Position position;
     int exit = cli::code(cli::Exit::kOk);
     nlohmann::json source = {{"file", name}};
+    std::string title = name == "<stdin>" ? "standard input" : name;  // for the picture
     // a recording of other software (catan-import's formats) is converted first
     std::optional<ImportFormat> foreign;
     if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
@@ -79,6 +80,7 @@ int run(int argc, char** argv) {
         for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
         if (!v.violations.empty()) exit = cli::code(cli::Exit::kViolation);
         position = position_from_state(*v.state, log.seats);
+        title = log_title(log, name);
         if (at || !log.events.empty())
             source["event"] = at ? *at : static_cast<int>(log.events.size()) - 1;
         if (!v.violations.empty()) source["stopped_at"] = v.violations.front().event_index;
@@ -105,7 +107,12 @@ int run(int argc, char** argv) {
     if (!svg.empty()) {
         std::ofstream out(svg, std::ios::binary);
         if (!out) throw InputError(fmt::format("{}: cannot write", svg));
-        out << roads_report_to_svg(position, report, "Longest road: " + name);
+        std::string caption = "Longest road: " + title;
+        if (source.contains("event"))
+            caption += fmt::format(", after event {}", source["event"].dump());
+        if (source.contains("stopped_at"))
+            caption += fmt::format(" (replay stopped at event {})", source["stopped_at"].dump());
+        out << roads_report_to_svg(position, report, caption);
     }
     return exit;
 }
