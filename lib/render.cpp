@@ -67,6 +67,10 @@ std::string_view terrain_short(Terrain t) {
 }  // namespace
 
 std::string render_ascii(const Board& b, const AsciiOptions& opt) {
+    return render_ascii(b, opt, AsciiPieces{});
+}
+
+std::string render_ascii(const Board& b, const AsciiOptions& opt, const AsciiPieces& pieces) {
     const Topology& t = b.topology();
     const auto [corner_min, corner_max] = t.vertex_bounds();
     const int min_x = corner_min.x, max_x = corner_max.x, min_y = corner_min.y,
@@ -75,6 +79,16 @@ std::string render_ascii(const Board& b, const AsciiOptions& opt) {
     auto col = [&](int x) { return (x - min_x) * kColScale + margin; };
     auto row = [&](int y) { return (y - min_y) * kRowScale; };
     Canvas canvas(col(max_x) + margin + 2, row(max_y) + 1);
+    if (!pieces.vertex_marks.empty() &&
+        static_cast<int>(pieces.vertex_marks.size()) != t.vertex_count())
+        throw InputError(fmt::format("ascii: {} vertex marks for {} vertices",
+                                     pieces.vertex_marks.size(), t.vertex_count()));
+    if (!pieces.edge_marks.empty() && static_cast<int>(pieces.edge_marks.size()) != t.edge_count())
+        throw InputError(fmt::format("ascii: {} edge marks for {} edges", pieces.edge_marks.size(),
+                                     t.edge_count()));
+    auto edge_mark = [&](EdgeId e) {
+        return pieces.edge_marks.empty() ? '\0' : pieces.edge_marks[static_cast<std::size_t>(e)];
+    };
 
     for (EdgeId e = 0; e < t.edge_count(); ++e) {
         auto [a, c] = t.edge_vertices(e);
@@ -82,11 +96,13 @@ std::string render_ascii(const Board& b, const AsciiOptions& opt) {
         if (p.y > q.y) std::swap(p, q);  // p is the upper end
         int r0 = row(p.y), r1 = row(q.y);
         if (p.x == q.x) {  // vertical edge: a '|' on every row between, the id in the middle
-            for (int r = r0 + 1; r < r1; ++r) canvas.put(col(p.x), r, "|");
+            const char m = edge_mark(e);
+            for (int r = r0 + 1; r < r1; ++r) canvas.put(col(p.x), r, m ? std::string(1, m) : "|");
             if (opt.ids) canvas.centre(col(p.x), (r0 + r1) / 2, std::to_string(e));
         } else {  // diagonal edge over kRowScale rows: one slash per row between
             int dir = q.x > p.x ? 1 : -1;
-            std::string_view slash = dir > 0 ? "\\" : "/";
+            const char m = edge_mark(e);
+            std::string slash = m ? std::string(1, m) : dir > 0 ? "\\" : "/";
             for (int k = opt.ids ? 2 : 1; k < kRowScale; ++k)  // with ids, row 1 holds the id
                 canvas.put(col(p.x) + dir * k * kColScale / kRowScale, r0 + k, slash);
             if (opt.ids) canvas.centre(col(p.x) + dir * kColScale / 2, r0 + 1, std::to_string(e));
@@ -94,7 +110,9 @@ std::string render_ascii(const Board& b, const AsciiOptions& opt) {
     }
     for (VertexId v = 0; v < t.vertex_count(); ++v) {
         GridPoint p = t.vertex_point(v);
-        canvas.centre(col(p.x), row(p.y), opt.ids ? std::to_string(v) : "*");
+        const std::string mark =
+            pieces.vertex_marks.empty() ? "" : pieces.vertex_marks[static_cast<std::size_t>(v)];
+        canvas.centre(col(p.x), row(p.y), !mark.empty() ? mark : opt.ids ? std::to_string(v) : "*");
     }
     for (HexId h = 0; h < t.hex_count(); ++h) {
         GridPoint c = t.hex_centre(h);

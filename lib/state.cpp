@@ -247,7 +247,23 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
 std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
     Board shown = s.board();
     shown.set_robber(s.robber);
-    std::string out = render_ascii(shown);
+    // Pieces on the board: s1 / C1 a settlement / city of the first player, 1 its roads.
+    AsciiPieces pieces;
+    pieces.vertex_marks.assign(static_cast<std::size_t>(s.topology().vertex_count()), "");
+    pieces.edge_marks.assign(static_cast<std::size_t>(s.topology().edge_count()), '\0');
+    for (int v = 0; v < s.topology().vertex_count(); ++v)
+        if (s.building[v] != Building::kNone)
+            pieces.vertex_marks[static_cast<std::size_t>(v)] =
+                fmt::format("{}{}", s.building[v] == Building::kCity ? 'C' : 's', s.owner[v] + 1);
+    for (int e = 0; e < s.topology().edge_count(); ++e)
+        if (s.road_owner[e] != kNoPlayer)
+            pieces.edge_marks[static_cast<std::size_t>(e)] =
+                static_cast<char>('1' + s.road_owner[e]);
+    std::string out = render_ascii(shown, {}, pieces);
+    out += "pieces: sN settlement, CN city, N road of player N:";
+    for (int p = 0; p < s.player_count(); ++p)
+        out += fmt::format("{} {} {}", p ? "," : "", p + 1, pname(seats, p));
+    out += '\n';
     if (s.phase == Phase::kSetup)
         out += fmt::format("\nsetup (turn 0), {} to place a {}\n", pname(seats, s.active),
                            s.setup_road_due ? "road" : "settlement");
