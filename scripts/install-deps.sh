@@ -2,7 +2,8 @@
 # Installs everything the project needs to build and test on Debian 12, as root (or with
 # sudo). Idempotent: safe to run again; it only adds what is missing.
 #   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark (Debian)
-#   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/
+#   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/;
+#          chromium (headless) and python3 for the browser test of the replay page
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +12,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
-          librsvg2-bin)
+          librsvg2-bin
+          chromium python3)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on one recorded game: import it to the native log, replay it under every
 # rule (verdict, standings, statistics), compute the longest roads and awards, and score
-# the opening placements chosen in its setup against the alternatives.
+# the opening placements chosen in its setup against the alternatives; write the replay
+# page of the game (one HTML file to open in a browser).
 # Usage: scripts/main-job.sh [RECORDING] (default: samples/real/human-game-1.soclog);
 # tools from build/tools (override with TOOLS=dir).
 set -euo pipefail
@@ -10,14 +11,16 @@ game=${1:-samples/real/human-game-1.soclog}
 tools=${TOOLS:-build/tools}
 mkdir -p build
 log="build/$(basename "${game%.*}").json"  # the native log, kept for further study
+page="build/$(basename "${game%.*}").html"  # the replay page
 
 echo "== import: $game"
 "$tools/catan-import" "$game" > "$log"
 echo "== replay"
 status=0
-"$tools/catan-replay" --stats "$log" || status=$?
+"$tools/catan-replay" --stats --html "$page" "$log" || status=$?
 echo "== longest roads and awards"
 "$tools/catan-roads" "$log" || status=$?
 echo "== opening placements"
 "$tools/catan-place" --log "$log" || status=$?
+echo "== replay page: open $page in a browser (add #event=N to open at event N)"
 exit "$status"

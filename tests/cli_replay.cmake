@@ -39,3 +39,21 @@ catan_cli_test(NAME replay_strict_board EXIT 1 MATCH "board-red-adjacent: hex 4 
   COMMAND ${R} --strict ${L}/invalid/board-red-adjacent.json)
 catan_cli_test(NAME replay_board_warning EXIT 0 MATCH "warning: board-red-adjacent"
   COMMAND ${R} ${L}/invalid/board-red-adjacent.json)
+
+# --html: the replay page (contents: tests/viewer_test.cpp; in a browser: browser.replay_page).
+catan_cli_test(NAME replay_html_writes EXIT 1 MATCH "wrote the replay page .*distance-rule.html"
+  COMMAND ${R} --html ${CMAKE_CURRENT_BINARY_DIR}/distance-rule.html ${L}/invalid/distance-rule.json)
+catan_cli_test(NAME replay_html_one_log EXIT 2 MATCH "--html: give one log"
+  COMMAND ${R} --html ${CMAKE_CURRENT_BINARY_DIR}/two.html ${L}/valid/trades.json ${L}/valid/complete-3p.json)
+catan_cli_test(NAME replay_html_unwritable EXIT 2 MATCH "no-such-dir/page.html: cannot write the replay page"
+  COMMAND ${R} --html ${CMAKE_CURRENT_BINARY_DIR}/no-such-dir/page.html ${L}/valid/trades.json)
+catan_cli_test(NAME replay_html_not_with_at EXIT 2 MATCH "excludes"
+  COMMAND ${R} --html x.html --at 3 ${L}/valid/trades.json)
+
+# The replay page in a real browser: headless Chromium loads the pages of a sample game, an
+# imported real game, an invalid log and a 2-player game at several #event= fragments and
+# checks pieces, robber, VP and the highlighted event against the library (~30 s).
+add_test(NAME browser.replay_page
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/browser_test.py $<TARGET_FILE_DIR:catan-replay>
+          ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/browser)
+set_tests_properties(browser.replay_page PROPERTIES TIMEOUT 600)

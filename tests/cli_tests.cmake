@@ -34,6 +34,6 @@ catan_cli_test(NAME board_check_composition EXIT 1 MATCH "board-composition: 5 f
 
 # The README's first command: the main job on the real human game.
 catan_cli_test(NAME main_job EXIT 0
-  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*longest road: player_b \\(10 roads\\).*player_b +1 +40"
+  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*replay page: open build/human-game-1.html"
   COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
           ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)

@@ -1,5 +1,6 @@
 // catan-replay: replay game logs under every rule of RULES.md and print the verdict, or the
 // state at a chosen event or turn. Thin: options, the library's read_log + replay, output.
+#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -9,10 +10,19 @@
 #include "event.hpp"
 #include "replay.hpp"
 #include "state.hpp"
+#include "viewer.hpp"
 
 using namespace ctk;
 
 namespace {
+
+// Writes the whole file; InputError ("<path>: cannot write") when it cannot.
+void write_page(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) throw InputError(fmt::format("{}: cannot write the replay page", path));
+}
 
 int run(int argc, char** argv) {
     CLI::App app{"Replay Catan game logs under every rule: the verdict, or the state at a point"};
@@ -26,6 +36,9 @@ int run(int argc, char** argv) {
         "the board)\n"
         "  catan-replay --turn 6 --format json game.json   the state at the end of turn 6\n"
         "  catan-replay --stats game.json          dice and cards statistics\n"
+        "  catan-replay --html game.html game.json the replay page: open game.html in a "
+        "browser\n"
+        "  catan-import game.soclog | catan-replay --html game.html -\n"
         "  catan-replay samples/logs/valid/*       one verdict line per file\n"
         "  cat game.jsonl | catan-replay -\n"
         "Exit status: 0 every log valid, 1 a log breaks a rule, 2 a log is malformed.\n");
@@ -48,11 +61,21 @@ int run(int argc, char** argv) {
         app.add_option("--turn", turn, "print the state at the end of turn T (0 = setup)")
             ->check(CLI::Range(0, 100000000));
     at_opt->excludes(turn_opt);
+    std::string html;
+    auto* html_opt = app.add_option(
+        "--html", html,
+        "also write the replay page of the log to FILE: one self-contained HTML file to step "
+        "through the game (open FILE#event=N for event N)");
+    html_opt->excludes(at_opt)->excludes(turn_opt);
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
     opt.stop_at_event = at;
     opt.stop_at_turn = turn;
     const bool show_state = at.has_value() || turn.has_value();
     const bool many = files.size() > 1;
+    if (!html.empty() && many) {
+        std::cerr << "catan-replay: --html: give one log (the page shows one game)\n";
+        return cli::code(cli::Exit::kBadInput);
+    }
 
     int worst = cli::code(cli::Exit::kOk);
     for (const auto& file : files) {
@@ -72,7 +95,16 @@ int run(int argc, char** argv) {
             worst = cli::code(cli::Exit::kBadInput);
             continue;
         }
-        Verdict v = replay(log, opt, name);
+        Verdict v;
+        if (!html.empty()) {
+            ReplayPage page = replay_page(log, opt, name);
+            write_page(html, page.html);
+            std::cerr << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
+                                     html, log.events.size(), (page.html.size() + 1023) / 1024);
+            v = std::move(page.verdict);
+        } else {
+            v = replay(log, opt, name);
+        }
         if (v.outcome == Outcome::kInvalid)
             worst = std::max(worst, cli::code(cli::Exit::kViolation));
         if (show_state) {
