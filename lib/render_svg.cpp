@@ -85,12 +85,19 @@ std::string heat_colour(double t) {
 
 constexpr std::string_view kSea = "#1d5a8a";
 
+// Text width estimate for a sans-serif face: about 0.6 em per character.
+double fit_font(double wanted, double room, std::size_t chars) {
+    return std::min(wanted, room / (0.62 * static_cast<double>(std::max<std::size_t>(chars, 1))));
+}
+
 // Where everything goes: the one mapping from grid points to SVG units.
 struct Layout {
     double R = 0, margin = 0, top = 0, board_w = 0, board_h = 0, width = 0, height = 0;
     double row_h = 0;
     int legend_rows = 0;
     int min_x = 0, min_y = 0;
+    std::vector<std::string> title_lines;  // the title, in one or two lines
+    double title_font = 0;
     Point at(GridPoint p) const {
         return Point{margin + (p.x - min_x) * kSqrt3Half * R, top + (p.y - min_y) * 0.5 * R};
     }
@@ -104,8 +111,29 @@ Layout layout(const Board& b, const SvgOptions& opt) {
     l.min_x = corner_min.x;
     l.min_y = corner_min.y;
     l.margin = 1.1 * l.R;
-    l.top = l.margin + (opt.title.empty() ? 0.0 : 0.5 * l.R);
     l.board_w = (corner_max.x - l.min_x) * kSqrt3Half * l.R + 2 * l.margin;
+    // The title: one line at 0.3 R when it fits; else two lines split at the space nearest
+    // the middle; the font shrinks until the longer line fits (never cut).
+    if (!opt.title.empty()) {
+        const double room = l.board_w - 0.2 * l.R;
+        l.title_lines = {opt.title};
+        if (fit_font(0.3 * l.R, room, opt.title.size()) < 0.22 * l.R) {
+            std::size_t best = std::string::npos;
+            for (std::size_t i = opt.title.find(' '); i != std::string::npos;
+                 i = opt.title.find(' ', i + 1))
+                if (best == std::string::npos ||
+                    std::abs(static_cast<double>(i) - opt.title.size() / 2.0) <
+                        std::abs(static_cast<double>(best) - opt.title.size() / 2.0))
+                    best = i;
+            if (best != std::string::npos)
+                l.title_lines = {opt.title.substr(0, best), opt.title.substr(best + 1)};
+        }
+        std::size_t longest = 0;
+        for (const auto& line : l.title_lines) longest = std::max(longest, line.size());
+        l.title_font = fit_font(0.3 * l.R, room, longest);
+    }
+    l.top = l.margin + (l.title_lines.empty() ? 0.0 : 0.5 * l.R) +
+            (l.title_lines.size() > 1 ? 1.2 * l.title_font : 0.0);
     l.board_h = (corner_max.y - l.min_y) * 0.5 * l.R + l.top + l.margin;
     // Legend rows below the board: one per labelled highlight, two for the heat scale.
     for (const auto& h : opt.edge_highlights) l.legend_rows += !h.label.empty();
@@ -147,11 +175,6 @@ std::string piece_path(double R, bool city) {
     else
         add(kHouse);
     return d + "Z";
-}
-
-// Text width estimate for a sans-serif face: about 0.6 em per character.
-double fit_font(double wanted, double room, std::size_t chars) {
-    return std::min(wanted, room / (0.62 * static_cast<double>(std::max<std::size_t>(chars, 1))));
 }
 
 bool plain_colour(std::string_view c) {
@@ -241,12 +264,12 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         fx(width), fx(height));
     s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", fx(width),
                      fx(height), kSea);
-    if (!opt.title.empty())  // smaller when long, never cut
+    for (std::size_t i = 0; i < l.title_lines.size(); ++i)  // smaller when long, never cut
         s += fmt::format(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
             "fill=\"#ffffff\">{}</text>\n",
-            fx(width / 2), fx(0.6 * R), fx(fit_font(0.3 * R, width - 0.2 * R, opt.title.size())),
-            xml_escape(opt.title));
+            fx(width / 2), fx(0.6 * R + 1.2 * l.title_font * static_cast<double>(i)),
+            fx(l.title_font), xml_escape(l.title_lines[i]));
 
     // Harbors first, so that the hexes cover the inner ends of the piers.
     s += "<g class=\"harbors\">\n";
