@@ -1,7 +1,7 @@
 // catan-import: convert a recorded game of other software (STAC / JSettlers 1.x soclog,
-// catanatron JSON, catanlog transcripts) to the native log, optionally as a spectator or one seat
-// would have recorded it (--view, which also takes native logs). Thin: options, library calls,
-// output.
+// catanatron JSON, catanlog transcripts, colonist.io replay JSON) to the native log,
+// optionally as a spectator or one seat would have recorded it (--view, which also takes
+// native logs). Thin: options, library calls, output.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -22,12 +22,13 @@ int run(int argc, char** argv) {
         "  catan-import game.soclog > game.json           STAC / JSettlers 1.x server log\n"
         "  catan-import --from catanatron game.json       a catanatron game record\n"
         "  catan-import game.catan                        a catanlog tabletop transcript\n"
+        "  catan-import colonist-replay.json              a colonist.io replay (detected)\n"
         "  catan-import game.soclog | catan-replay -      import and replay\n"
         "  catan-import --view spectator game.json        hide stolen and bought cards\n"
         "  catan-import --view player_a game.soclog       what seat player_a saw");
     std::string from, format = "json", path, view;
     app.add_option("--from", from, "source format (default: detected)")
-        ->check(CLI::IsMember({"soclog", "catanatron", "catanlog", "native"}));
+        ->check(CLI::IsMember({"soclog", "catanatron", "catanlog", "colonist", "native"}));
     app.add_option("--view", view,
                    "re-express the log as seen by: spectator (no stolen or bought cards), "
                    "spectator-no-discards (nor discarded cards), or a seat (name or colour)");
@@ -43,8 +44,8 @@ int run(int argc, char** argv) {
     if (!f)
         throw InputError(
             fmt::format("{}: cannot tell the format (not a soclog, a catanatron record, a "
-                        "catanlog transcript nor a native log); give --from "
-                        "soclog|catanatron|catanlog|native",
+                        "catanlog transcript, a colonist.io replay nor a native log); give "
+                        "--from soclog|catanatron|catanlog|colonist|native",
                         name));
     std::vector<ImportWarning> warnings;
     GameLog log = import_log(text, name, *f, &warnings);

@@ -2,6 +2,7 @@
 
 #include "import/catanatron.hpp"
 #include "import/catanlog.hpp"
+#include "import/colonist.hpp"
 #include "import/import_util.hpp"
 #include "import/soclog.hpp"
 
@@ -27,6 +28,8 @@ std::string_view import_format_name(ImportFormat f) {
             return "catanatron";
         case ImportFormat::kCatanlog:
             return "catanlog";
+        case ImportFormat::kColonist:
+            return "colonist";
         case ImportFormat::kNative:
             return "native";
     }
@@ -37,12 +40,14 @@ std::optional<ImportFormat> parse_import_format(std::string_view s) {
     if (s == "soclog") return ImportFormat::kSoclog;
     if (s == "catanatron") return ImportFormat::kCatanatron;
     if (s == "catanlog") return ImportFormat::kCatanlog;
+    if (s == "colonist") return ImportFormat::kColonist;
     if (s == "native") return ImportFormat::kNative;
     return std::nullopt;
 }
 
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
+    if (looks_like_colonist(text)) return ImportFormat::kColonist;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
     if (looks_like_catanlog(text)) return ImportFormat::kCatanlog;
     if (looks_like_native(text)) return ImportFormat::kNative;
@@ -70,6 +75,8 @@ GameLog import_log(std::string_view text, std::string_view name, ImportFormat fo
             return import_catanatron(text, name);
         case ImportFormat::kCatanlog:
             return import_catanlog(text, name, warnings);
+        case ImportFormat::kColonist:
+            return import_colonist(text, name);
         case ImportFormat::kNative:
             break;
     }

@@ -12,21 +12,22 @@
 namespace ctk {
 
 // kNative: a log already in the native format (read_log), so that --view applies to any log.
-enum class ImportFormat : std::uint8_t { kSoclog, kCatanatron, kCatanlog, kNative };
-// "soclog", "catanatron", "catanlog", "native"
+enum class ImportFormat : std::uint8_t { kSoclog, kCatanatron, kCatanlog, kNative, kColonist };
+// "soclog", "catanatron", "catanlog", "native", "colonist"
 std::string_view import_format_name(ImportFormat f);
 std::optional<ImportFormat> parse_import_format(std::string_view s);
 
 // The format a text is in, by its first bytes: a JSON object with "action_records" is
-// catanatron; a first line "catanlog ..." is catanlog; a JSON object (or JSON Lines header) with
-// "format": "catan-log" is native; timestamped "SOC..." records, or a JSettlers 2.x "SOC game event
-// log" or its "#" comments and "all:SOC..." entries (which import_soclog then rejects as
-// unsupported, naming the line), are soclog. std::nullopt otherwise.
+// catanatron; one with "eventHistory" is a colonist.io replay; a first line "catanlog ..." is
+// catanlog; a JSON object (or JSON Lines header) with "format": "catan-log" is native;
+// timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log" or its "#" comments
+// and "all:SOC..." entries (which import_soclog then rejects as unsupported, naming the
+// line), are soclog. std::nullopt otherwise.
 std::optional<ImportFormat> detect_import_format(std::string_view text);
 
-// Converts a recording (lib/import/soclog.hpp, catanatron.hpp, catanlog.hpp; a native log
-// is read with read_log). Throws InputError naming the source line or JSON path of
-// anything it cannot map. What an importer handled without failing (noise in a
+// Converts a recording (lib/import/soclog.hpp, catanatron.hpp, catanlog.hpp, colonist.hpp;
+// a native log is read with read_log). Throws InputError naming the source line or JSON
+// path of anything it cannot map. What an importer handled without failing (noise in a
 // transcript) is appended to *warnings when it is not null.
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings = nullptr);
