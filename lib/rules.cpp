@@ -1019,6 +1019,8 @@ const std::vector<std::string_view>& all_rule_ids() {
                                                    rule::kWinOnOwnTurn,
                                                    rule::kGameOver,
                                                    rule::kResign,
+                                                   rule::kClaimHand,
+                                                   rule::kClaimBank,
                                                    rule::kSchema};
     return ids;
 }

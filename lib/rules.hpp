@@ -56,7 +56,7 @@ inline constexpr std::string_view kClaimHand = "claim-hand";
 inline constexpr std::string_view kClaimBank = "claim-bank";
 }  // namespace rule
 
-// Every rule id above, in RULES.md order (schema last).
+// Every rule id above, in RULES.md order, then the claim ids (schema last).
 const std::vector<std::string_view>& all_rule_ids();
 
 // A broken rule (DESIGN.md section 5).

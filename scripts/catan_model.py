@@ -268,6 +268,10 @@ class Game:
             c["vp"] = {self.name(p): self.vp(p) for p in range(self.n)}
         if "winner" in what:
             c["winner"] = None if self.winner is None else self.name(self.winner)
+        if "hands" in what:
+            c["hands"] = {self.name(p): rmap(self.hand[p]) for p in range(self.n)}
+        if "bank" in what:
+            c["bank"] = rmap(self.bank)
         return c
 
     def emit(self, ev, claims=(), note=None):

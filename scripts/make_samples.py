@@ -166,7 +166,7 @@ def trades_game():
     player trades with and without an offer."""
     g = new3(source="scripts/make_samples.py: every kind of trade")
     g.gather("red", {"lumber": 4, "wool": 2})
-    g.trade_bank({"lumber": 4}, {"brick": 1})  # red has no harbor: 4:1
+    g.trade_bank({"lumber": 4}, {"brick": 1}, claims=["hands", "bank"])  # no harbor: 4:1
     g.trade_offer("blue", {"wool": 1}, {"grain": 1})
     g.trade_accept("blue")
     g.trade_player("blue", {"wool": 1}, {"grain": 1})
@@ -557,6 +557,17 @@ def invalid_samples():
     def _():
         g = after_setup_roll()
         return g, g.end_turn(claims={"winner": "red"})
+
+    @case("claim-hand", "the log claims red holds 9 ore")
+    def _():
+        g = after_setup_roll()
+        return g, g.end_turn(claims={"hands": {"red": {"ore": 9}}})
+
+    @case("claim-bank", "the log claims the bank holds")
+    def _():
+        g = after_setup_roll()
+        return g, g.end_turn(claims={"bank": {"brick": 19, "lumber": 19, "wool": 19,
+                                              "grain": 19, "ore": 19}})
 
     @case("game-over", "the game is over (red won")
     def _():

@@ -12,6 +12,14 @@ catan_cli_test(NAME import_soclog_stdin_jsonl EXIT 0 MATCH "^\\{\"board\".*\n\\{
 catan_cli_test(NAME import_catanatron EXIT 0 MATCH "\"name\": \"blue\""
   COMMAND $<TARGET_FILE:catan-import> --from catanatron ${R}/catanatron-road-through-settlement.json)
 catan_cli_test(NAME import_wrong_from EXIT 2 MATCH "--from"
+  COMMAND $<TARGET_FILE:catan-import> --from catan ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_colonist EXIT 0 MATCH "\"discard_limit\": 9,.*\"friendly_robber\": true"
+  COMMAND $<TARGET_FILE:catan-import> ${R}/colonist-1v1-210696208.json)
+catan_cli_test(NAME import_colonist_from_jsonl EXIT 0 MATCH "\{\"player\":\"player_a\",\"type\":\"place_settlement\",\"vertex\":[0-9]+\}"
+  COMMAND $<TARGET_FILE:catan-import> --from colonist --format jsonl ${R}/colonist-1v1-210696208.json)
+catan_cli_test(NAME import_colonist_truncated EXIT 2 MATCH "catan-import: <stdin>: not valid JSON"
+  COMMAND sh -c "head -c 20000 ${R}/colonist-1v1-210696208.json | $<TARGET_FILE:catan-import> -")
+catan_cli_test(NAME import_soclog_as_colonist EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
   COMMAND $<TARGET_FILE:catan-import> --from colonist ${R}/human-game-1.soclog)
 catan_cli_test(NAME import_wrong_format EXIT 2 MATCH "cannot tell the format"
   COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json)

@@ -106,6 +106,8 @@ const std::vector<std::string> kRuleIds{"board-red-adjacent",
                                         "win-on-own-turn",
                                         "game-over",
                                         "resign",
+                                        "claim-hand",
+                                        "claim-bank",
                                         "schema"};
 
 // A passing sample of a rule: a valid sample and a text it holds that shows the rule at
@@ -138,6 +140,8 @@ const std::vector<Passing> kPassing{
     {"dev-card-held", "dev-cards.json", "play_year_of_plenty"},
     {"maritime-rate", "trades.json", "\"give\": {\"wool\": 2}"},
     {"bank-empty", "trades.json", "trade_bank"},
+    {"claim-hand", "trades.json", "\"hands\": {\"red\""},
+    {"claim-bank", "trades.json", "\"bank\": {"},
     {"domestic-trade", "trades.json", "trade_player"},
     {"trade-offer", "trades.json", "trade_cancel"},
     {"insufficient-resources", "complete-3p.json", "build_city"},

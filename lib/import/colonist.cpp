@@ -23,8 +23,7 @@ using nlohmann::json;
 bool looks_like_colonist(std::string_view text) {
     std::size_t p = text.find_first_not_of(" \t\r\n");
     return p != std::string_view::npos && text[p] == '{' &&
-           text.find("\"eventHistory\"") != std::string_view::npos &&
-           text.find("\"playOrder\"") != std::string_view::npos;
+           text.find("\"eventHistory\"") != std::string_view::npos;
 }
 
 std::optional<VertexId> colonist_vertex(int x, int y, int z) {
@@ -827,6 +826,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
     bool road_changed = holder("mechanicLongestRoadState", "hasLongestRoad", longest_road_);
     bool army_changed = holder("mechanicLargestArmyState", "hasLargestArmy", largest_army_);
     if (log.events.size() == first_event) return;  // nothing to attach claims to
+    if (!any_hand && !bank_changed && !road_changed && !army_changed) return;
     Claims& c = claims_of_last(log);
     if (any_hand) c.hands = hands;
     if (bank_changed) c.bank = bank_;

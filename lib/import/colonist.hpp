@@ -62,7 +62,7 @@
 namespace ctk {
 
 // True when the text is a JSON object that looks like a colonist.io replay (starts with
-// '{' and mentions "eventHistory" and "playOrder").
+// '{' and mentions "eventHistory"; a replay cut short is still recognised).
 bool looks_like_colonist(std::string_view text);
 
 // Our vertex for colonist corner (x, y, z), z 0 = N and 1 = S of hex (x, y); our edge for
