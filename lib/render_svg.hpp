@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board.hpp"
@@ -94,5 +95,8 @@ std::string player_colour(std::string_view colour, int seat);
 // options is XML-escaped; the title is set smaller when it is long, never cut. Element ids
 // for scripts: "robber" (the robber's group), "pieces" (the pieces' group).
 std::string render_svg(const Board& b, const SvgOptions& opt = {});
+
+// Text escaped for SVG/XML content and attribute values (& < > " ').
+std::string xml_escape(std::string_view s);
 
 }  // namespace ctk

@@ -2,10 +2,12 @@
 // state at a chosen event or turn. Thin: options, the library's read_log + replay, output.
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "batch.hpp"
 #include "cli_common.hpp"
 #include "event.hpp"
 #include "replay.hpp"
@@ -67,6 +69,10 @@ int run(int argc, char** argv) {
         "also write the replay page of the log to FILE: one self-contained HTML file to step "
         "through the game (open FILE#event=N for event N)");
     html_opt->excludes(at_opt)->excludes(turn_opt);
+    int jobs = 1;
+    app.add_option("-j,--jobs", jobs,
+                   "threads over the files (0 = every core); output in input order, as with 1")
+        ->check(CLI::Range(0, 1024));
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
     opt.stop_at_event = at;
     opt.stop_at_turn = turn;
@@ -77,30 +83,45 @@ int run(int argc, char** argv) {
         return cli::code(cli::Exit::kBadInput);
     }
 
-    int worst = cli::code(cli::Exit::kOk);
-    for (const auto& file : files) {
+    // One file's verdict, written to strings so that files can be replayed on several
+    // threads (-j) and printed in input order.
+    struct FileOutput {
+        std::string out, err;
+        int code = 0;
+    };
+    auto one_file = [&](std::size_t index) {
+        const std::string& file = files[index];
+        FileOutput result;
+        std::ostringstream out, err;
+        int worst = cli::code(cli::Exit::kOk);
+        auto done = [&] {
+            result.out = out.str();
+            result.err = err.str();
+            result.code = worst;
+            return result;
+        };
         const std::string name = file == "-" ? "<stdin>" : file;
         GameLog log;
         try {
             log = read_log(cli::read_input(file), name);
         } catch (const InputError& e) {
             if (many && format == "json")
-                std::cout << nlohmann::json{{"file", name},
-                                            {"valid", false},
-                                            {"outcome", "malformed"},
-                                            {"error", e.what()}}
-                                 .dump()
-                          << '\n';
-            std::cerr << "catan-replay: " << e.what() << '\n';
+                out << nlohmann::json{{"file", name},
+                                      {"valid", false},
+                                      {"outcome", "malformed"},
+                                      {"error", e.what()}}
+                           .dump()
+                    << '\n';
+            err << "catan-replay: " << e.what() << '\n';
             worst = cli::code(cli::Exit::kBadInput);
-            continue;
+            return done();
         }
         Verdict v;
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
             write_page(html, page.html);
-            std::cerr << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
-                                     html, log.events.size(), (page.html.size() + 1023) / 1024);
+            err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n", html,
+                               log.events.size(), (page.html.size() + 1023) / 1024);
             v = std::move(page.verdict);
         } else {
             v = replay(log, opt, name);
@@ -117,27 +138,34 @@ int run(int argc, char** argv) {
                                     {"turn", turn ? nlohmann::json(*turn) : nlohmann::json()},
                                     {"state", state_to_json(*v.state, log.seats)}};
                 if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-                std::cout << (many ? j.dump() : j.dump(2)) << '\n';
+                out << (many ? j.dump() : j.dump(2)) << '\n';
             } else {
-                std::cout << fmt::format("{}: state {}\n", name,
-                                         at ? fmt::format("after event {}", *at)
-                                            : fmt::format("at the end of turn {}", *turn));
-                std::cout << state_to_text(*v.state, log.seats);
-                for (const auto& x : v.violations)
-                    std::cout << violation_text(x, log, name) << '\n';
+                out << fmt::format("{}: state {}\n", name,
+                                   at ? fmt::format("after event {}", *at)
+                                      : fmt::format("at the end of turn {}", *turn));
+                out << state_to_text(*v.state, log.seats);
+                for (const auto& x : v.violations) out << violation_text(x, log, name) << '\n';
             }
-            continue;
+            return done();
         }
         if (format == "json") {
             nlohmann::json j = verdict_to_json(v, log);
-            std::cout << (many ? j.dump() : j.dump(2)) << '\n';
+            out << (many ? j.dump() : j.dump(2)) << '\n';
         } else if (many) {
             std::string text = verdict_to_text(v, log);
-            std::cout << text.substr(0, text.find('\n') + 1);
+            out << text.substr(0, text.find('\n') + 1);
         } else {
-            std::cout << verdict_to_text(v, log);
+            out << verdict_to_text(v, log);
         }
-    }
+        return done();
+    };
+    int worst = cli::code(cli::Exit::kOk);
+    ordered_parallel_for<FileOutput>(files.size(), resolve_threads(jobs), one_file,
+                                     [&](std::size_t, FileOutput&& r) {
+                                         std::cout << r.out;
+                                         std::cerr << r.err;
+                                         worst = std::max(worst, r.code);
+                                     });
     return worst;
 }
 

@@ -62,16 +62,26 @@ int run(int argc, char** argv) {
     app.add_option("--format", format, "log format: json or jsonl")
         ->check(CLI::IsMember({"json", "jsonl"}));
     app.add_option("--out", out_dir,
-                   "directory for the logs (game-000001.json, ...); none if absent");
+                   "directory for the logs (game-000001.json, ...), or - for one JSON Lines "
+                   "stream of every game on stdout (the summary then goes to stderr); none if "
+                   "absent");
+    std::int64_t first = 1;
+    app.add_option("--first", first,
+                   "index of the first game (games first .. first+games-1: a run split in parts "
+                   "gives the same games)")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
     app.add_option("--summary", summary_format, "summary format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (!board_file.empty()) opt.board = read_board(board_file);
     const bool write = !out_dir.empty();
+    const bool to_stdout = out_dir == "-";
     opt.record = write;
+    if (to_stdout) format = "jsonl";  // concatenated JSON Lines logs split at header lines
     const LogFormat log_format = format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson;
-    if (write) {
+    std::ostream& summary_out = to_stdout ? std::cerr : std::cout;
+    if (write && !to_stdout) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
         if (ec)
@@ -83,18 +93,21 @@ int run(int argc, char** argv) {
     SimSummary sum;
     const auto start = std::chrono::steady_clock::now();
     const std::clock_t cpu_start = std::clock();
-    for (std::int64_t i = 1; i <= games; ++i) {
+    for (std::int64_t i = first; i < first + games; ++i) {
         SimGame g = play_game(seed, i, opt);
         sum.add(g);
-        if (write) {
+        if (to_stdout) {
+            std::cout << write_log(g.log, log_format);
+            if (!std::cout) throw InputError("standard output: write failed");
+        } else if (write) {
             const std::string path =
                 fmt::format("{}/game-{:06}.{}", out_dir, i, format == "jsonl" ? "jsonl" : "json");
             std::ofstream out(path, std::ios::binary);
             out << write_log(g.log, log_format);
             if (!out) throw InputError(fmt::format("{}: cannot write", path));
         }
-        if (progress && (i % 100 == 0 || i == games))
-            std::cerr << fmt::format("\rcatan-sim: game {}/{}", i, games) << std::flush;
+        if (progress && ((i - first + 1) % 100 == 0 || i - first + 1 == games))
+            std::cerr << fmt::format("\rcatan-sim: game {}/{}", i - first + 1, games) << std::flush;
     }
     if (progress) std::cerr << '\n';
     const double secs =
@@ -130,25 +143,26 @@ int run(int argc, char** argv) {
             {"seconds", fmt::format("{:.3f}", secs)},
             {"games_per_second", static_cast<std::int64_t>(gps)},
             {"events_per_second", static_cast<std::int64_t>(eps)}};
-        std::cout << j.dump(2) << '\n';
+        summary_out << j.dump(2) << '\n';
         return cli::code(cli::Exit::kOk);
     }
     std::string winners;
     for (int p = 0; p < opt.players; ++p)
         winners += fmt::format("{} {}, ", seats[p].name, sum.wins[p]);
-    std::cout << fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", seed, opt.players,
-                             board_name, opt.turn_cap)
-              << fmt::format("games: {} (complete {}, unfinished {})\n", sum.games, sum.complete,
-                             sum.unfinished)
-              << fmt::format("turns: average {:.2f}, min {}, max {}\n", avg_turns, sum.min_turns,
-                             sum.max_turns)
-              << fmt::format("events: {} (average {:.2f} per game)\n", sum.events, avg_events)
-              << fmt::format("winners: {}none {}\n", winners, sum.unfinished)
-              << fmt::format(
-                     "speed: {:.3f} s wall, {:.3f} s CPU; per CPU second {:.0f} games, {:.0f} "
-                     "events{}\n",
-                     secs, cpu, gps, eps,
-                     write ? fmt::format(" (logs written to {})", out_dir) : "");
+    summary_out << fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", seed,
+                               opt.players, board_name, opt.turn_cap)
+                << fmt::format("games: {} (complete {}, unfinished {})\n", sum.games, sum.complete,
+                               sum.unfinished)
+                << fmt::format("turns: average {:.2f}, min {}, max {}\n", avg_turns, sum.min_turns,
+                               sum.max_turns)
+                << fmt::format("events: {} (average {:.2f} per game)\n", sum.events, avg_events)
+                << fmt::format("winners: {}none {}\n", winners, sum.unfinished)
+                << fmt::format(
+                       "speed: {:.3f} s wall, {:.3f} s CPU; per CPU second {:.0f} games, {:.0f} "
+                       "events{}\n",
+                       secs, cpu, gps, eps,
+                       write ? fmt::format(" (logs written to {})", to_stdout ? "stdout" : out_dir)
+                             : "");
     return cli::code(cli::Exit::kOk);
 }
 

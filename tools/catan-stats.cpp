@@ -1,0 +1,192 @@
+// catan-stats: statistics over many games (dice fairness, seats, opening placements, game
+// length, cards, trades, development cards), as partial aggregates that merge exactly.
+// Thin: options, the library's batch reading + replay + stats, output.
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "batch.hpp"
+#include "cli_common.hpp"
+#include "stats.hpp"
+#include "stats_report.hpp"
+
+using namespace ctk;
+
+namespace {
+
+struct Options {
+    std::vector<std::string> files;
+    std::string files_from;
+    bool nul = false;
+    std::string format = "text";
+    bool partial = false;
+    bool all_games = false;
+    std::string plots;
+    int jobs = 1;
+};
+
+// One game's contribution: read, replayed with statistics, added to a fresh aggregate.
+StatsAggregate one_game(const GameText& g, bool all_games) {
+    StatsAggregate a;
+    a.all_games = all_games;
+    GameLog log;
+    try {
+        log = read_log(g.text, g.name);
+    } catch (const InputError& e) {
+        add_malformed(a, g.name, e.what());
+        return a;
+    }
+    ReplayOptions opt;
+    opt.stats = true;
+    add_game(a, log, replay(log, opt, g.name));
+    return a;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw InputError(fmt::format("{}: cannot write", path));
+}
+
+int report(StatsAggregate& agg, const Options& opt) {
+    normalize(agg);
+    if (!opt.plots.empty()) {
+        std::filesystem::path prefix(opt.plots);
+        if (prefix.has_parent_path()) {
+            std::error_code ec;
+            std::filesystem::create_directories(prefix.parent_path(), ec);
+        }
+        for (const auto& [name, svg] : stats_plots(agg, opt.plots)) write_file(name, svg);
+    }
+    if (opt.partial)
+        std::cout << partial_to_jsonl(agg);
+    else if (opt.format == "json")
+        std::cout << stats_to_json(agg).dump(2) << '\n';
+    else
+        std::cout << stats_to_text(agg);
+    std::cout.flush();
+    if (!std::cout) throw InputError("standard output: write failed");
+    return agg.malformed ? cli::code(cli::Exit::kBadInput)
+           : agg.invalid ? cli::code(cli::Exit::kViolation)
+                         : cli::code(cli::Exit::kOk);
+}
+
+int run_merge(const std::vector<std::string>& parts, const Options& opt) {
+    StatsAggregate agg;
+    bool first = true;
+    for (const auto& file : parts) {
+        const std::string name = file == "-" ? "<stdin>" : file;
+        StatsAggregate p = partial_from_jsonl(cli::read_input(file), name);
+        if (first) {
+            agg.all_games = p.all_games;
+            first = false;
+        }
+        try {
+            merge(agg, p);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: {}", name, e.what()));
+        }
+    }
+    return report(agg, opt);
+}
+
+int run_games(const Options& opt) {
+    std::vector<std::string> inputs = opt.files;
+    if (!opt.files_from.empty()) {
+        auto listed = parse_file_list(cli::read_input(opt.files_from), opt.nul);
+        inputs.insert(inputs.end(), listed.begin(), listed.end());
+    }
+    if (inputs.empty()) throw InputError("no input: give log files, - for stdin, or --files-from");
+    const int threads = resolve_threads(opt.jobs);
+    StatsAggregate agg;
+    agg.all_games = opt.all_games;
+    std::vector<GameText> batch;
+    auto flush = [&] {
+        ordered_parallel_for<StatsAggregate>(
+            batch.size(), threads, [&](std::size_t i) { return one_game(batch[i], opt.all_games); },
+            [&](std::size_t, StatsAggregate&& a) { merge(agg, a); });
+        batch.clear();
+    };
+    const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
+    for (const auto& file : inputs) {
+        const std::string name = file == "-" ? "<stdin>" : file;
+        std::ifstream fin;
+        if (file != "-") {
+            fin.open(file, std::ios::binary);
+            if (!fin) {
+                StatsAggregate bad;
+                bad.all_games = opt.all_games;
+                add_malformed(bad, name,
+                              fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
+                merge(agg, bad);
+                continue;
+            }
+        }
+        GameStreamReader reader(file == "-" ? std::cin : fin, name);
+        while (auto g = reader.next()) {
+            batch.push_back(std::move(*g));
+            if (batch.size() >= batch_size) flush();
+        }
+    }
+    flush();
+    for (const auto& r : agg.games)
+        if (r.outcome == "malformed") std::cerr << "catan-stats: " << r.message << '\n';
+    return report(agg, opt);
+}
+
+int run(int argc, char** argv) {
+    CLI::App app{
+        "Statistics over many Catan games: dice fairness, seats, opening placements, length, "
+        "cards; partial aggregates that merge exactly"};
+    cli::setup_app(
+        app, "catan-stats",
+        "  catan-stats games/*.json                 the report over every game (text)\n"
+        "  catan-stats --format json -j 0 games/*   JSON, on every core\n"
+        "  catan-stats --plots docs/stats games/*   also SVG plots docs/stats-1-dice.svg ...\n"
+        "  catan-sim --games 1000 --format jsonl --out - | catan-stats -   a stream of games\n"
+        "  catan-stats --partial part1/* > a.jsonl; catan-stats --partial part2/* > b.jsonl\n"
+        "  catan-stats merge a.jsonl b.jsonl        the same report as one run over both\n"
+        "  find games -name '*.json' | catan-stats --files-from -\n");
+    Options opt;
+    std::vector<std::string> parts;
+    app.add_option("files", opt.files,
+                   "native logs (JSON or JSON Lines; a JSON Lines stream may hold many games), - "
+                   "for stdin");
+    app.add_option("--files-from", opt.files_from,
+                   "read input names from this file (one per line; - for stdin)");
+    app.add_flag("-0,--null", opt.nul, "with --files-from: names are NUL-separated");
+    app.add_option("--format", opt.format, "report format: text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    app.add_flag(
+        "--partial", opt.partial,
+        "write the partial aggregate (JSON Lines of integer counts) for catan-stats merge");
+    app.add_flag("--all-games", opt.all_games,
+                 "list every game (default: only games with dice p < 0.001, invalid or malformed)");
+    app.add_option("--plots", opt.plots,
+                   "write SVG plots PREFIX-<n>-dice.svg, -seats.svg, -pips.svg per group");
+    app.add_option("-j,--jobs", opt.jobs, "threads over the inputs (0 = every core)")
+        ->check(CLI::Range(0, 1024));
+    auto* merge_cmd = app.add_subcommand(
+        "merge", "combine partial aggregates (any number, any order) into one report");
+    merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin")
+        ->required();
+    merge_cmd->add_option("--format", opt.format, "report format: text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    merge_cmd->add_flag("--partial", opt.partial, "write the merged partial aggregate instead");
+    merge_cmd->add_option("--plots", opt.plots, "write SVG plots (see above)");
+    if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    if (merge_cmd->parsed()) return run_merge(parts, opt);
+    return run_games(opt);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return cli::guarded("catan-stats", run, argc, argv);
+}
