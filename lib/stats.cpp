@@ -258,6 +258,19 @@ void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view 
     agg.games.push_back(std::move(rec));
 }
 
+void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view name) {
+    GameLog log;
+    try {
+        log = read_log(text, name);
+    } catch (const InputError& e) {
+        add_malformed(agg, name, e.what());
+        return;
+    }
+    ReplayOptions opt;
+    opt.stats = true;
+    add_game(agg, log, replay(log, opt, name));
+}
+
 bool GameRecord::operator<(const GameRecord& o) const {
     return std::tie(name, group, outcome, turns, events, dice, winner_seat, message) <
            std::tie(o.name, o.group, o.outcome, o.turns, o.events, o.dice, o.winner_seat,
@@ -472,7 +485,7 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
                 agg.invalid = read_i64(json_util::member(j, "invalid", "header"), "invalid");
                 agg.malformed = read_i64(json_util::member(j, "malformed", "header"), "malformed");
                 header = true;
-            } else if (j.contains("group")) {
+            } else if (j.contains("group") && !j.contains("game")) {
                 GroupStats g;
                 g.key = json_util::as_string(j["group"], "group");
                 g.players = json_util::as_int(json_util::member(j, "players", "group"), "players",

@@ -145,6 +145,9 @@ std::string group_key(const GameLog& log);
 // InputError "<name>: replay without statistics"); a verdict of kInvalid counts the game as
 // invalid and lists it with violation_text of its first violation.
 void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v);
+// Reads one native log (read_log), replays it with statistics and adds it; an input the
+// reader rejects is added as malformed with the reader's message. Never throws InputError.
+void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view name);
 // Adds an input that could not be read (message: the reader's InputError text).
 void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view message);
 // Adds every count of `part` to `into` and appends its game records (call normalize after

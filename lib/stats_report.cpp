@@ -251,7 +251,10 @@ std::string stats_to_text(const StatsAggregate& agg) {
     if (agg.games.empty()) o += "  none\n";
     for (const auto& r : agg.games) {
         if (r.outcome == "malformed" || r.outcome == "invalid") {
-            o += fmt::format("  {}: {}: {}\n", r.name, r.outcome, r.message);
+            // the message names the input first: say it once
+            std::string_view m = r.message;
+            if (m.substr(0, r.name.size() + 2) == r.name + ": ") m.remove_prefix(r.name.size() + 2);
+            o += fmt::format("  {}: {}: {}\n", r.name, r.outcome, m);
             continue;
         }
         const DiceTest t = dice_test(r.dice);
