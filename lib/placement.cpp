@@ -667,6 +667,12 @@ std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
                 row.total_pips += pips;
             }
         for (int p : row.pips) row.resources += p > 0;
+        for (int d = 2; d <= 12; ++d) {
+            const std::string name = std::to_string(d);
+            if (col.count(name)) {
+                row.dice[static_cast<std::size_t>(d)] = parse_int(cell(name), line_no, name);
+            }
+        }
         rows.push_back(row);
     }
     if (header.empty()) throw InputError("line 1: missing header");

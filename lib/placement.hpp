@@ -299,7 +299,9 @@ struct CatanstatsRow {
     int production = 0;     // the cards the player got from rolls in the game
     ResourceCounts pips{};  // opening pips by resource, both settlements
     int total_pips = 0;
-    int resources = 0;  // distinct resources among the 6 hexes
+    int resources = 0;           // distinct resources among the 6 hexes
+    std::array<int, 13> dice{};  // dice[s]: rolls of total s in the game (columns 2..12;
+                                 // all 0 when the table has no such columns)
 };
 
 // Reads the CSV (header line required; columns found by name: gameNum, player, points,

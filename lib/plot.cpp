@@ -32,8 +32,9 @@ std::string tick_label(double v, const std::string& format) {
 std::string render_bar_chart(const BarChart& c) {
     const int n = static_cast<int>(c.bars.size());
     const int left = 70, right = 20, top = 90, bottom = 60;
-    const int slot = n > 12 ? 40 : 60;
-    const int w = std::max(480, left + right + slot * std::max(n, 1));
+    // Bars share the plot's width; the width grows with the number of bars.
+    const int w = std::max(640, left + right + 40 * std::max(n, 1));
+    const int slot = (w - left - right) / std::max(n, 1);
     const int h = 420;
     double y_max = c.y_max;
     if (y_max <= 0) {
@@ -80,7 +81,7 @@ std::string render_bar_chart(const BarChart& c) {
         "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
         "{0})\">{1}</text>\n",
         (top + h - bottom) / 2, xml_escape(c.y_label));
-    const int bw = slot * 3 / 5;
+    const int bw = std::min(slot * 3 / 5, 80);
     for (int i = 0; i < n; ++i) {
         const auto& b = c.bars[static_cast<std::size_t>(i)];
         const int x = px(i), y = py(b.value);

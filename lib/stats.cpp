@@ -199,7 +199,7 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v) {
                     if (b.victim != kNoPlayer) ++g.robberies;
                 } else if constexpr (std::is_same_v<T, Discard>) {
                     ++g.discards;
-                    for (int c : b.cards) g.cards_discarded += c;
+                    g.cards_discarded += b.total();  // hidden discards: their count
                 } else if constexpr (std::is_same_v<T, TradeBank>) {
                     ++g.trades_bank;
                 } else if constexpr (std::is_same_v<T, TradePlayer>) {
@@ -269,6 +269,82 @@ void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view n
     ReplayOptions opt;
     opt.stats = true;
     add_game(agg, log, replay(log, opt, name));
+}
+
+void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
+                    std::string_view name) {
+    std::map<int, std::vector<const CatanstatsRow*>> games;
+    for (const auto& r : rows) games[r.game].push_back(&r);
+    for (const auto& [num, players] : games) {
+        const int n = static_cast<int>(players.size());
+        if (n < 2 || n > kMaxPlayers)
+            throw InputError(fmt::format("{}: line {}: game {} has {} players (expected 2..{})",
+                                         name, players.front()->line, num, n, kMaxPlayers));
+        int best = -1, winner = -1;
+        bool tie = false;
+        for (const auto* r : players) {
+            if (r->player < 1 || r->player > n)
+                throw InputError(fmt::format("{}: line {}: player {}: expected 1..{}", name,
+                                             r->line, r->player, n));
+            if (r->dice != players.front()->dice)
+                throw InputError(fmt::format(
+                    "{}: line {}: the dice differ from the game's first row", name, r->line));
+            if (r->points > best) {
+                best = r->points;
+                winner = r->player - 1;
+                tie = false;
+            } else if (r->points == best) {
+                tie = true;
+            }
+        }
+        const bool complete = !tie && best >= 10;
+        ++agg.inputs;
+        ++agg.valid;
+        GameRecord rec;
+        rec.name = fmt::format("{}#game{}", name, num);
+        rec.group = fmt::format("{} players, catanstats table", n);
+        rec.outcome = complete ? "complete" : "unfinished";
+        for (int s = 2; s <= 12; ++s) {
+            rec.dice[static_cast<std::size_t>(s)] =
+                players.front()->dice[static_cast<std::size_t>(s)];
+            rec.turns += rec.dice[static_cast<std::size_t>(s)];
+        }
+        rec.winner_seat = complete ? winner : -1;
+        GroupStats& g = agg.groups[rec.group];
+        if (g.key.empty()) {
+            g.key = rec.group;
+            g.players = n;
+        }
+        g.turns_min = g.games == 0 ? rec.turns : std::min(g.turns_min, rec.turns);
+        g.turns_max = g.games == 0 ? rec.turns : std::max(g.turns_max, rec.turns);
+        ++g.games;
+        ++(complete ? g.complete : g.unfinished);
+        g.turns += rec.turns;
+        g.rolls += rec.turns;
+        ++g.turn_bins[static_cast<int>(rec.turns / 25)];
+        for (int s = 2; s <= 12; ++s)
+            g.dice[static_cast<std::size_t>(s)] += rec.dice[static_cast<std::size_t>(s)];
+        if (complete) {
+            ++g.seat_wins[static_cast<std::size_t>(winner)];
+            for (const auto* r : players) {
+                const bool win = r->player - 1 == winner;
+                g.pips_vp.add(r->total_pips, r->points);
+                if (win) g.winner_pips += r->total_pips;
+                add_band(g.pip_bands[static_cast<std::size_t>(pip_band(r->total_pips))], r->points,
+                         win);
+                add_band(g.resource_bands[static_cast<std::size_t>(r->resources)], r->points, win);
+                for (int k = 0; k < kResourceCount; ++k) {
+                    g.opening_pips_all[static_cast<std::size_t>(k)] +=
+                        r->pips[static_cast<std::size_t>(k)];
+                    if (win)
+                        g.opening_pips_winners[static_cast<std::size_t>(k)] +=
+                            r->pips[static_cast<std::size_t>(k)];
+                }
+            }
+        }
+        if (agg.all_games || dice_test(rec.dice).p_value < kSuspiciousP)
+            agg.games.push_back(std::move(rec));
+    }
 }
 
 bool GameRecord::operator<(const GameRecord& o) const {

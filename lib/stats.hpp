@@ -21,11 +21,13 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "event.hpp"
+#include "placement.hpp"
 #include "replay.hpp"
 
 namespace ctk {
@@ -148,6 +150,16 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v);
 // Reads one native log (read_log), replays it with statistics and adds it; an input the
 // reader rejects is added as malformed with the reader's message. Never throws InputError.
 void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view name);
+// Adds the games of the catanstats table (read_catanstats, lib/placement.hpp: tabletop
+// games summarised one row per player, no log) as the group "<n> players, catanstats table":
+// a game is complete when one player has the most points and at least 10 (its winner),
+// else unfinished; seat = the `player` column (1 = first); dice from the game's histogram;
+// turns = rolls (one roll a turn), events 0; opening pips and resources from the row;
+// cards, trades, robber and development cards are not in the table (0). Games are named
+// "<name>#game<gameNum>". Throws InputError naming the CSV line for a player number outside
+// 1..players or a game whose rows give different dice.
+void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
+                    std::string_view name);
 // Adds an input that could not be read (message: the reader's InputError text).
 void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view message);
 // Adds every count of `part` to `into` and appends its game records (call normalize after

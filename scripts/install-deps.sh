@@ -4,6 +4,9 @@
 #   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark (Debian)
 #   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/;
 #          chromium (headless) and python3 for the browser test of the replay page
+#   many games: GNU parallel, rsync (its --transferfile/--return), jq; openssh-server for
+#   the multi-host test, which starts its own sshd on a loopback port: the system's SSH
+#   service is installed without being started or enabled
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +16,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
           librsvg2-bin
-          chromium python3)
+          chromium python3 parallel rsync jq openssh-client openssh-server)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 
@@ -24,7 +27,20 @@ done
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}" >&2
   $SUDO apt-get update -qq
+  # No service may start during the installation (openssh-server would start sshd on
+  # port 22): a policy-rc.d that refuses every start, removed afterwards.
+  policy_added=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+    $SUDO chmod 755 /usr/sbin/policy-rc.d
+    policy_added=1
+  fi
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ -n "$policy_added" ]; then $SUDO rm -f /usr/sbin/policy-rc.d; fi
+  # and where systemd runs, the unit stays disabled and stopped
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    $SUDO systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
+  fi
 fi
 
 if [ ! -x node_modules/.bin/ajv ]; then

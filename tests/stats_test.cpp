@@ -244,3 +244,32 @@ TEST_CASE("partial aggregates: malformed input is named", "[stats][merge]") {
     all.all_games = true;
     CHECK_THROWS_AS(merge(all, a), InputError);
 }
+
+TEST_CASE("the catanstats study is one case of the corpus statistics", "[stats][catanstats]") {
+    const std::string path = test::data_dir() + "/catanstats/catanstats.csv";
+    if (!test::file_exists(path)) {
+        WARN("skipped: " << path << " is missing");
+        return;
+    }
+    const auto rows = read_catanstats(test::read_file(path));
+    StatsAggregate agg;
+    add_catanstats(agg, rows, "catanstats.csv");
+    REQUIRE(agg.groups.size() == 1);
+    const GroupStats& g = agg.groups.begin()->second;
+    CHECK(g.key == "4 players, catanstats table");
+    CHECK(g.games == 50);
+    // The same figures as catan-place --catanstats (summarize_catanstats) gives.
+    const CatanstatsSummary s = summarize_catanstats(rows);
+    CHECK(g.pips_vp.n == s.rows);
+    CHECK(g.pips_vp.correlation() == Approx(s.corr_pips_points).margin(1e-12));
+    CHECK(static_cast<double>(g.winner_pips) / static_cast<double>(g.complete) ==
+          Approx(s.winner_mean_pips).margin(1e-12));
+    REQUIRE(s.buckets.size() == g.pip_bands.size());
+    for (std::size_t i = 0; i < s.buckets.size(); ++i) {
+        CHECK(g.pip_bands[i].player_games == s.buckets[i].count);
+        CHECK(g.pip_bands[i].wins == s.buckets[i].wins);
+    }
+    // The dice histograms of the 50 games: 3214 rolls, 549 sevens.
+    CHECK(g.rolls == 3214);
+    CHECK(g.dice[7] == 549);
+}

@@ -28,6 +28,7 @@ struct Options {
     bool partial = false;
     bool all_games = false;
     std::string plots;
+    std::string catanstats;
     int jobs = 1;
 };
 
@@ -93,7 +94,8 @@ int run_games(const Options& opt) {
         auto listed = parse_file_list(cli::read_input(opt.files_from), opt.nul);
         inputs.insert(inputs.end(), listed.begin(), listed.end());
     }
-    if (inputs.empty()) throw InputError("no input: give log files, - for stdin, or --files-from");
+    if (inputs.empty() && opt.catanstats.empty())
+        throw InputError("no input: give log files, - for stdin, --files-from or --catanstats");
     const int threads = resolve_threads(opt.jobs);
     StatsAggregate agg;
     agg.all_games = opt.all_games;
@@ -126,6 +128,15 @@ int run_games(const Options& opt) {
         }
     }
     flush();
+    if (!opt.catanstats.empty()) {
+        std::vector<CatanstatsRow> rows;
+        try {
+            rows = read_catanstats(cli::read_input(opt.catanstats));
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: {}", opt.catanstats, e.what()));
+        }
+        add_catanstats(agg, rows, opt.catanstats);
+    }
     for (const auto& r : agg.games)
         if (r.outcome == "malformed") std::cerr << "catan-stats: " << r.message << '\n';
     return report(agg, opt);
@@ -159,6 +170,9 @@ int run(int argc, char** argv) {
         "write the partial aggregate (JSON Lines of integer counts) for catan-stats merge");
     app.add_flag("--all-games", opt.all_games,
                  "list every game (default: only games with dice p < 0.001, invalid or malformed)");
+    app.add_option("--catanstats", opt.catanstats,
+                   "also the games of a catanstats CSV table (tabletop summaries: opening spots, "
+                   "dice, final points)");
     app.add_option("--plots", opt.plots,
                    "write SVG plots PREFIX-<n>-dice.svg, -seats.svg, -pips.svg per group");
     app.add_option("-j,--jobs", opt.jobs, "threads over the inputs (0 = every core)")
