@@ -642,6 +642,12 @@ GameLog header_from_json(const json& j, bool document) {
     }
     if (!j.contains("format")) throw InputError("format: missing (expected \"catan-log\")");
     if (log.seats.empty()) throw InputError("seats: missing");
+    // RULES.md "Variants": 5 or 6 seats play the 5-6 player extension on its board.
+    if (log.seats.size() > 4 && log_board(log).kind() != BoardKind::kExtended)
+        throw InputError(fmt::format(
+            "seats: {} seats on the {} board: the base game holds at most 4 players (5 or 6 "
+            "play the 5-6 player extension, whose log states the extended 30-hex board)",
+            log.seats.size(), log.board ? board_kind_name(log.board->kind()) : "beginner"));
     return log;
 }
 

@@ -238,9 +238,10 @@ const Board& log_board(const GameLog& log);
 //   "game.jsonl: event 17 (line 19): events[17].vertex: expected an integer 0..53, got ..."
 //   "game.json: header: seats[2].name: duplicate seat name \"red\""
 // for: invalid JSON (truncated), unknown format/version, 0-1 or more than kMaxPlayers
-// seats, an unknown event type, an unknown field (typo), a player not in the seats, a
-// vertex/edge/hex out of range of the log's board, a misspelled resource or dev card.
-// Rules are NOT checked here (replay does that); only the structure ("schema").
+// seats, 5 or 6 seats on a board other than the extended one (RULES.md "Variants"), an unknown
+// event type, an unknown field (typo), a player not in the seats, a vertex/edge/hex out of range of
+// the log's board, a misspelled resource or dev card. Rules are NOT checked here (replay does
+// that); only the structure ("schema").
 GameLog read_log(std::string_view text, std::string_view name);
 
 // Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as

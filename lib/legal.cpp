@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "rules.hpp"
+
 namespace ctk {
 
 namespace {
@@ -145,18 +147,18 @@ class Generator {
         return any;
     }
 
-    // robber-move and robber-steal.
+    // robber-move and robber-steal (the hexes and victims of rules.hpp).
     void robber_moves(PlayerId p) {
-        std::array<bool, kMaxPlayers> has_cards{};
-        for (PlayerId q = 0; q < s_.player_count(); ++q)
-            has_cards[q] = q != p && s_.players[q].hand_size() > 0;
+        std::array<bool, kMaxPlayers> robbable{};
+        for (PlayerId q = 0; q < s_.player_count(); ++q) robbable[q] = robber_may_rob(s_, p, q);
+        const auto hexes = robber_hexes(s_);
         for (HexId h = 0; h < t_.hex_count(); ++h) {
-            if (h == s_.robber) continue;
+            if (!hexes.test(static_cast<std::size_t>(h))) continue;
             bool victims[kMaxPlayers] = {};
             bool any = false;
             for (VertexId v : t_.hex_vertices(h)) {
                 const PlayerId o = s_.owner[v];
-                if (o == kNoPlayer || !has_cards[o]) continue;
+                if (o == kNoPlayer || !robbable[o]) continue;
                 victims[o] = true;
                 any = true;
             }
@@ -301,7 +303,7 @@ std::vector<Event> legal_events(const GameState& s) {
 
 namespace {
 
-constexpr int kMaxHand = kResourceCount * kBankPerResource;  // a hand never holds more
+constexpr int kMaxHand = kResourceCount * kMaxBankPerResource;  // a hand never holds more
 
 // ways[r][m]: multisets of m cards from resources r..4 of `hand`, for m = 0..k.
 using WaysTable = std::array<std::array<std::int64_t, kMaxHand + 1>, kResourceCount + 1>;

@@ -303,16 +303,20 @@ class Checker {
         return std::nullopt;
     }
 
-    // discard-half (RULES.md): exactly floor(n/2) cards by each player holding more than 7,
-    // once each, while the 7 is pending.
+    // discard-half (RULES.md): exactly floor(n/2) cards by each player holding more than the
+    // discard limit (7; the option discard_limit), once each, while the 7 is pending.
     Result discard(const Discard& b) {
         const PlayerId p = b.player;
         const int owed = s_.discard_owed[p];
         if (owed == 0) {
             if (s_.robber_due == RobberReason::kSeven || s_.seven_pending())
                 return fail(rule::kDiscardHalf,
-                            fmt::format("{} holds {} cards and owes no discard", name(p),
-                                        s_.players[p].hand_size()),
+                            fmt::format("{} holds {} cards and owes no discard{}", name(p),
+                                        s_.players[p].hand_size(),
+                                        s_.options().discard_limit == GameOptions{}.discard_limit
+                                            ? std::string()
+                                            : fmt::format(" (discard limit {})",
+                                                          s_.options().discard_limit)),
                             "player");
             return fail(rule::kDiscardHalf,
                         fmt::format("{} discards without a 7 to discard for", name(p)), "player");
@@ -331,22 +335,38 @@ class Checker {
         return std::nullopt;
     }
 
-    // robber-move and robber-steal (RULES.md).
+    // robber-move and robber-steal (RULES.md; the friendly robber of "Variants").
     Result move_robber(const MoveRobber& b) {
         const PlayerId p = b.player;
         if (s_.robber_due == RobberReason::kNone)
             return fail(rule::kRobberMove,
                         fmt::format("{} moves the robber without a 7 or a knight", name(p)));
-        if (b.hex == s_.robber)
+        if (!robber_hexes(s_).test(static_cast<std::size_t>(b.hex))) {
+            if (b.hex != s_.robber)
+                for (VertexId v : t_.hex_vertices(b.hex))
+                    if (s_.owner[v] != kNoPlayer && robber_protected(s_, s_.owner[v]))
+                        return fail(rule::kRobberMove,
+                                    fmt::format("the friendly robber may not go to hex {}: it "
+                                                "borders {} and {} has {} VP",
+                                                b.hex, building_at(v), name(s_.owner[v]),
+                                                s_.public_vp(s_.owner[v])),
+                                    "hex");
+            if (s_.options().friendly_robber && b.hex != s_.robber)
+                return fail(rule::kRobberMove,
+                            fmt::format("the friendly robber finds no open hex and must go to a "
+                                        "desert, not hex {}",
+                                        b.hex),
+                            "hex");
             return fail(
                 rule::kRobberMove,
                 fmt::format("the robber must move to a different hex; it is already on hex {}",
                             b.hex),
                 "hex");
+        }
         if (b.victim == kNoPlayer) {
             for (VertexId v : t_.hex_vertices(b.hex)) {
                 PlayerId o = s_.owner[v];
-                if (o != kNoPlayer && o != p && s_.players[o].hand_size() > 0)
+                if (o != kNoPlayer && robber_may_rob(s_, p, o))
                     return fail(
                         rule::kRobberSteal,
                         fmt::format("the steal is mandatory: {} is on hex {} and holds {} cards",
@@ -369,6 +389,12 @@ class Checker {
         if (vs.hand_size() <= 0)
             return fail(rule::kRobberSteal,
                         fmt::format("{} holds no resource card to steal", name(b.victim)),
+                        "victim");
+        if (!robber_may_rob(s_, p, b.victim))
+            return fail(rule::kRobberSteal,
+                        fmt::format("the friendly robber steals only from a player with 3 or "
+                                    "more VP; {} has {}",
+                                    name(b.victim), s_.public_vp(b.victim)),
                         "victim");
         if (b.stolen && vs.hand[static_cast<int>(*b.stolen)] == 0 && vs.unknown_cards == 0 &&
             vs.unknown_owed == 0)
@@ -615,12 +641,15 @@ class Checker {
     Result event(const BuyDevCard& b) {
         if (auto r = need_roll("buy_dev_card")) return r;
         if (s_.deck_left <= 0)
-            return fail(rule::kDeckEmpty, "the development deck is empty (all 25 cards drawn)");
+            return fail(
+                rule::kDeckEmpty,
+                fmt::format("the development deck is empty (all {} cards drawn)", s_.deck_size()));
         if (b.card && s_.deck[static_cast<int>(*b.card)] <= 0)
-            return fail(rule::kDeckEmpty,
-                        fmt::format("the deck holds no {} card any more (all {} drawn)",
-                                    dev_card_name(*b.card), kDeckCounts[static_cast<int>(*b.card)]),
-                        "card");
+            return fail(
+                rule::kDeckEmpty,
+                fmt::format("the deck holds no {} card any more (all {} drawn)",
+                            dev_card_name(*b.card), s_.deck_counts()[static_cast<int>(*b.card)]),
+                "card");
         return pay(b.player, kDevCardCost, "a development card");
     }
 
@@ -832,8 +861,8 @@ struct Applier {
         if (sum == 7) {
             for (int p = 0; p < s.player_count(); ++p) {
                 int n = s.players[p].hand_size();
-                s.discard_owed[p] =
-                    static_cast<std::int8_t>(!s.players[p].resigned && n > 7 ? n / 2 : 0);
+                s.discard_owed[p] = static_cast<std::int8_t>(
+                    !s.players[p].resigned && n > s.options().discard_limit ? n / 2 : 0);
             }
             s.robber_due = RobberReason::kSeven;
             return;
@@ -1057,6 +1086,33 @@ void apply(GameState& s, const Event& e) {
         s.offer = OpenOffer{};
     std::visit(Applier{s}, e.body);
     end_if_won(s);
+}
+
+bool robber_protected(const GameState& s, PlayerId p) {
+    return s.options().friendly_robber && p != kNoPlayer && !s.players[p].resigned &&
+           s.public_vp(p) <= 2;
+}
+
+std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
+    const Topology& t = s.topology();
+    std::bitset<kMaxHexes> open;
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        if (h == s.robber) continue;
+        bool shielded = false;
+        if (s.options().friendly_robber)
+            for (VertexId v : t.hex_vertices(h)) shielded |= robber_protected(s, s.owner[v]);
+        if (!shielded) open.set(static_cast<std::size_t>(h));
+    }
+    if (open.none() && s.options().friendly_robber)
+        for (HexId h = 0; h < t.hex_count(); ++h)
+            if (s.board().terrain(h) == Terrain::kDesert) open.set(static_cast<std::size_t>(h));
+    return open;
+}
+
+bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim) {
+    if (victim == thief || victim == kNoPlayer || s.players[victim].resigned) return false;
+    if (s.players[victim].hand_size() <= 0) return false;
+    return !s.options().friendly_robber || s.public_vp(victim) >= 3;
 }
 
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) {

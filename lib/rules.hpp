@@ -3,6 +3,7 @@
 // state, never copies it) and apply. Every rule id of RULES.md is enforced here; the
 // claims an event carries are cross-checked by check_claims after apply.
 
+#include <bitset>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -96,6 +97,20 @@ void apply(GameState& s, const Event& e);
 // "winner" (win-on-own-turn). Returns the first mismatch, under the deriving rule's id.
 std::optional<Violation> check_claims(const GameState& s, const Event& e, int index = -1,
                                       const RuleContext& ctx = {});
+
+// robber-move and robber-steal under the options (RULES.md "Variants"), shared by check and
+// the legal-move generator.
+// A player the friendly robber protects: not resigned and at most 2 VP that others can see
+// (hidden VP cards do not count). Always false without the friendly_robber option.
+bool robber_protected(const GameState& s, PlayerId p);
+// The hexes the robber may move to now. Base game: every land hex but the robber's own.
+// Friendly robber: every such hex bordering no settlement or city of a protected player
+// (the mover included); when none is open, every desert (the one it stands on included).
+std::bitset<kMaxHexes> robber_hexes(const GameState& s);
+// Whether `thief` may rob `victim` (robber-steal): someone else, not resigned, holding a
+// resource card; under the friendly robber, with 3 or more VP that others can see.
+// (The victim's building on the robber's hex is the caller's part.)
+bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim);
 
 // Production of a roll sum (RULES.md production and bank-shortage) on the state: the
 // cards each player receives (index = player). 7 gives nothing.

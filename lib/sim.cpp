@@ -19,12 +19,14 @@ const std::shared_ptr<const Board>& beginner_board() {
 }
 
 std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
-    if (opt.random_board) {
+    const bool extended = opt.players > 4 && !opt.board;
+    if (opt.random_board || extended) {
         // A Generator's output depends on its scratch arrays as left by earlier calls, so
         // each game draws from a fresh copy of a pristine one: the board is then a function
         // of the game's seed alone.
         static const Generator pristine(BoardRecipe::standard(), Constraints{});
-        Generator gen = pristine;
+        static const Generator pristine_extended(BoardRecipe::extended(), Constraints{});
+        Generator gen = extended ? pristine_extended : pristine;
         RawBoard raw;
         gen.generate(rng, raw);
         return std::make_shared<const Board>(gen.to_board(raw));
@@ -33,8 +35,11 @@ std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
 }
 
 const SimOptions& validated(const SimOptions& opt) {
-    if (opt.players < 2 || opt.players > 4)
-        throw InputError(fmt::format("players: expected 2..4, got {}", opt.players));
+    if (opt.players < 2 || opt.players > kMaxPlayers)
+        throw InputError(fmt::format("players: expected 2..{}, got {}", kMaxPlayers, opt.players));
+    if (opt.players > 4 && opt.board && opt.board->kind() != BoardKind::kExtended)
+        throw InputError(
+            fmt::format("players: {} players need the extended (5-6 player) board", opt.players));
     if (opt.turn_cap < 1)
         throw InputError(fmt::format("turn cap: expected at least 1, got {}", opt.turn_cap));
     return opt;
@@ -60,9 +65,10 @@ std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
 }
 
 std::vector<Seat> sim_seats(int players) {
-    if (players < 2 || players > 4)
-        throw InputError(fmt::format("players: expected 2..4, got {}", players));
-    static const char* const kNames[4] = {"red", "blue", "white", "orange"};
+    if (players < 2 || players > kMaxPlayers)
+        throw InputError(fmt::format("players: expected 2..{}, got {}", kMaxPlayers, players));
+    static const char* const kNames[kMaxPlayers] = {"red",    "blue",  "white",
+                                                    "orange", "green", "brown"};
     std::vector<Seat> seats;
     for (int p = 0; p < players; ++p) seats.push_back(Seat{kNames[p], kNames[p], std::nullopt});
     return seats;
@@ -71,9 +77,9 @@ std::vector<Seat> sim_seats(int players) {
 SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
     : opt_(validated(opt)),
       rng_(seed),
-      state_(pick_board(opt_, rng_), opt_.players, opt_.vp_to_win),
+      state_(pick_board(opt_, rng_), opt_.players, opt_.options),
       last_(EndTurn{0}) {
-    log_.options.vp_to_win = opt_.vp_to_win;
+    log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
     log_.board = state_.board();
     moves_.reserve(256);

@@ -31,10 +31,12 @@
 namespace ctk {
 
 struct SimOptions {
-    int players = 4;      // 2..4; seats red, blue, white, orange in turn order
-    int turn_cap = 1000;  // >= 1: the last turn a game may play
-    int vp_to_win = 10;
-    bool random_board = false;           // draw a random standard board per game
+    // 2..6; seats red, blue, white, orange, green, brown in turn order. 5 and 6 play the
+    // 5-6 player extension on a random extended board (random_board is then implied).
+    int players = 4;
+    int turn_cap = 1000;        // >= 1: the last turn a game may play
+    GameOptions options;        // the house rules (vp_to_win, discard_limit, friendly_robber)
+    bool random_board = false;  // draw a random standard board per game
     std::shared_ptr<const Board> board;  // the fixed board when not random (null: beginner)
     bool record = true;                  // keep the events in SimGame::log
     bool claims = true;  // the last event claims every VP, the awards and the winner
@@ -52,14 +54,15 @@ struct SimGame {
 // The seed of game `index` of a run seeded with `seed` (splitmix64 of both).
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
 
-// The seats of a self-play game: red, blue, white, orange (first `players` of them).
-// Throws InputError for players outside 2..4.
+// The seats of a self-play game: red, blue, white, orange, green, brown (first `players`
+// of them). Throws InputError for players outside 2..6.
 std::vector<Seat> sim_seats(int players);
 
 // One game, step by step: the invariant tests look at the state after every event.
 class SelfPlay {
   public:
-    // Throws InputError for players outside 2..4 or turn_cap < 1.
+    // Throws InputError for players outside 2..6, 5-6 players on a given board that is not
+    // the extended one, or turn_cap < 1.
     SelfPlay(std::uint64_t seed, const SimOptions& opt = {});
 
     // True once the game is won or the turn cap is reached.

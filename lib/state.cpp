@@ -43,15 +43,22 @@ int PlayerState::dev_cards_held() const {
     return n;
 }
 
-GameState::GameState(std::shared_ptr<const Board> board, int players, int vp_to_win)
-    : board_(std::move(board)), players_(players), vp_to_win_(vp_to_win) {
+GameState::GameState(std::shared_ptr<const Board> board, int players, const GameOptions& options)
+    : board_(std::move(board)), players_(players), options_(options) {
     if (!board_) throw InputError("game state: no board");
     if (players < 2 || players > kMaxPlayers)
         throw InputError(fmt::format("game state: 2..{} players, got {}", kMaxPlayers, players));
+    extension_ = board_->kind() == BoardKind::kExtended;
+    if (players > 4 && !extension_)
+        throw InputError(fmt::format(
+            "{} seats on a {} board: the base game holds at most 4 players (5 or 6 play the "
+            "5-6 player extension on the extended 30-hex board)",
+            players, board_kind_name(board_->kind())));
     topology_ = &board_->topology();
     robber = board_->robber();
-    bank.fill(kBankPerResource);
-    deck = kDeckCounts;
+    bank.fill(bank_per_resource());
+    deck = deck_counts();
+    deck_left = deck_size();
     owner.fill(static_cast<std::int8_t>(kNoPlayer));
     road_owner.fill(static_cast<std::int8_t>(kNoPlayer));
 }
@@ -59,7 +66,7 @@ GameState::GameState(std::shared_ptr<const Board> board, int players, int vp_to_
 GameState GameState::initial(const GameLog& log) {
     // The board is shared between states; one copy per replay.
     auto board = std::make_shared<const Board>(log_board(log));
-    return GameState(std::move(board), static_cast<int>(log.seats.size()), log.options.vp_to_win);
+    return GameState(std::move(board), static_cast<int>(log.seats.size()), log.options);
 }
 
 PlayerId GameState::setup_player(int step) const {
@@ -173,6 +180,25 @@ std::string pname(const std::vector<Seat>& seats, PlayerId p) {
 
 }  // namespace
 
+nlohmann::json options_to_json(const GameOptions& o, bool extension) {
+    return {{"vp_to_win", o.vp_to_win},
+            {"discard_limit", o.discard_limit},
+            {"friendly_robber", o.friendly_robber},
+            {"extension", extension}};
+}
+
+std::string options_text(const GameOptions& o, bool extension) {
+    const GameOptions base;
+    std::string out;
+    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+    if (o.vp_to_win != base.vp_to_win) add(fmt::format("vp_to_win {}", o.vp_to_win));
+    if (o.discard_limit != base.discard_limit)
+        add(fmt::format("discard_limit {}", o.discard_limit));
+    if (o.friendly_robber) add("friendly robber");
+    if (extension) add("5-6 player extension");
+    return out;
+}
+
 nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats) {
     using nlohmann::json;
     auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(pname(seats, p)); };
@@ -233,7 +259,8 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
               {"roads", std::move(roads)},
               {"longest_road", name(s.longest_road)},
               {"largest_army", name(s.largest_army)},
-              {"winner", name(s.winner)}};
+              {"winner", name(s.winner)},
+              {"options", options_to_json(s.options(), s.extension())}};
     if (s.phase == Phase::kSetup) j["setup_step"] = s.setup_step;
     if (s.offer.open)
         j["offer"] = {{"from", name(s.offer.from)},

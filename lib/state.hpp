@@ -43,6 +43,11 @@ enum class RobberReason : std::uint8_t { kNone, kSeven, kKnight };
 inline constexpr int kBankPerResource = 19;
 inline constexpr std::array<int, kDevCardKinds> kDeckCounts{14, 5, 2, 2, 2};  // DevCard order
 inline constexpr int kDeckSize = 25;
+// The 5-6 player extension (RULES.md "Variants"), played on the extended (30-hex) board.
+inline constexpr int kExtensionBankPerResource = 24;
+inline constexpr std::array<int, kDevCardKinds> kExtensionDeckCounts{20, 5, 3, 3, 3};
+inline constexpr int kExtensionDeckSize = 34;
+inline constexpr int kMaxBankPerResource = kExtensionBankPerResource;  // the largest bank
 inline constexpr int kRoadsPerPlayer = 15;
 inline constexpr int kSettlementsPerPlayer = 5;
 inline constexpr int kCitiesPerPlayer = 4;
@@ -90,8 +95,11 @@ struct OpenOffer {
 class GameState {
   public:
     // A new game before the first setup placement: the board's robber hex, full bank,
-    // deck and supplies. players: 2..kMaxPlayers. vp_to_win: the VP target (10).
-    GameState(std::shared_ptr<const Board> board, int players, int vp_to_win = 10);
+    // deck and supplies. players: 2..kMaxPlayers (5 and 6 only on the extended board, the
+    // 5-6 player extension: InputError otherwise). options: the house rules every rule
+    // reads from the state (RULES.md "Variants"). On the extended board the bank holds 24
+    // of each resource and the deck 34 cards (20/5/3/3/3); otherwise 19 and 25 (14/5/2/2/2).
+    GameState(std::shared_ptr<const Board> board, int players, const GameOptions& options = {});
     // The state at the start of `log` (its board or the beginner board).
     static GameState initial(const GameLog& log);
 
@@ -99,7 +107,17 @@ class GameState {
     const std::shared_ptr<const Board>& board_ptr() const { return board_; }
     const Topology& topology() const { return *topology_; }
     int player_count() const { return players_; }
-    int vp_to_win() const { return vp_to_win_; }
+    const GameOptions& options() const { return options_; }
+    int vp_to_win() const { return options_.vp_to_win; }
+    // The 5-6 player extension is in force: the board is the extended 30-hex board.
+    bool extension() const { return extension_; }
+    int bank_per_resource() const {
+        return extension_ ? kExtensionBankPerResource : kBankPerResource;
+    }
+    int deck_size() const { return extension_ ? kExtensionDeckSize : kDeckSize; }
+    const std::array<int, kDevCardKinds>& deck_counts() const {
+        return extension_ ? kExtensionDeckCounts : kDeckCounts;
+    }
 
     // ---- the data (public: the rules, self-play and tools read it directly) ----
     Phase phase = Phase::kSetup;
@@ -161,12 +179,22 @@ class GameState {
     std::shared_ptr<const Board> board_;
     const Topology* topology_ = nullptr;
     int players_ = 0;
-    int vp_to_win_ = 10;
+    GameOptions options_;
+    bool extension_ = false;
 };
 
+// The rules in force as JSON (the "options" of state and verdict JSON): every house rule
+// with its value, defaults included — {"vp_to_win": 10, "discard_limit": 7,
+// "friendly_robber": false, "extension": false} — "extension" true on the extended board.
+nlohmann::json options_to_json(const GameOptions& o, bool extension);
+// A one-line text form of the rules in force when they differ from the base game, e.g.
+// "vp_to_win 15, discard_limit 9, friendly robber, 5-6 player extension"; "" otherwise.
+std::string options_text(const GameOptions& o, bool extension);
+
 // The state as JSON (schemas/state.schema.json): phase, turn, active, rolled, pending
-// seven, robber, bank, deck, players (name, hand, dev cards, pieces left, knights, road
-// length, vp, public_vp, resigned), buildings, roads, awards, winner, open offer.
+// seven, robber, bank, deck, options (options_to_json), players (name, hand, dev cards, pieces
+// left, knights, road length, vp, public_vp, resigned), buildings, roads, awards, winner, open
+// offer.
 nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats);
 
 // A readable text form: the ASCII board (lib/render.hpp) with the robber, then a line per

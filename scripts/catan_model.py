@@ -118,9 +118,15 @@ class Game:
         self.options = options
         self.source = source
         self.vp_to_win = (options or {}).get("vp_to_win", 10)
+        # House rules (RULES.md "Variants").
+        self.discard_limit = (options or {}).get("discard_limit", 7)
+        self.friendly_robber = (options or {}).get("friendly_robber", False)
+        # The 5-6 player extension: the 30-hex board, its bank and deck.
+        self.extension = len(self.board.terrain) == 30
+        assert self.n <= 4 or self.extension, "5 or 6 seats need the extended board"
         self.hand = [{r: 0 for r in RES} for _ in seats]
-        self.bank = {r: 19 for r in RES}
-        self.deck = dict(zip(DEV, [14, 5, 2, 2, 2]))
+        self.bank = {r: 24 if self.extension else 19 for r in RES}
+        self.deck = dict(zip(DEV, [20, 5, 3, 3, 3] if self.extension else [14, 5, 2, 2, 2]))
         self.dev_old = [{c: 0 for c in DEV} for _ in seats]
         self.dev_new = [{c: 0 for c in DEV} for _ in seats]
         self.played = [{c: 0 for c in DEV} for _ in seats]
@@ -164,6 +170,29 @@ class Game:
         v = self.pieces(p, "settlement") + 2 * self.pieces(p, "city")
         v += 2 * (self.longest == p) + 2 * (self.army == p)
         return v + self.dev_old[p]["victory_point"] + self.dev_new[p]["victory_point"]
+
+    def public_vp(self, p):
+        """VP that others can see (no victory point cards)."""
+        v = self.pieces(p, "settlement") + 2 * self.pieces(p, "city")
+        return v + 2 * (self.longest == p) + 2 * (self.army == p)
+
+    def protected(self, p):
+        """The friendly robber spares a player with 2 VP or fewer that others can see."""
+        return self.friendly_robber and p not in self.resigned and self.public_vp(p) <= 2
+
+    def robber_hexes(self):
+        """Where the robber may go now (robber-move, the friendly robber's open hexes, or the
+        deserts when none is open)."""
+        out = []
+        for h in range(len(self.board.terrain)):
+            if h == self.robber:
+                continue
+            owners = {self.building[v][0] for v in self.topo.hex_vertices[h] if v in self.building}
+            if not any(self.protected(o) for o in owners):
+                out.append(h)
+        if not out and self.friendly_robber:
+            out = [h for h, t in enumerate(self.board.terrain) if t == "desert"]
+        return out
 
     def hand_size(self, p):
         return total(self.hand[p])
@@ -369,7 +398,7 @@ class Game:
         self.last_received = [{r: 0 for r in RES} for _ in range(self.n)]
         if s == 7:
             for q in range(self.n):
-                if q not in self.resigned and self.hand_size(q) > 7:
+                if q not in self.resigned and self.hand_size(q) > self.discard_limit:
                     self.discard_owed[q] = self.hand_size(q) // 2
             self.robber_due = True
         else:
@@ -391,13 +420,14 @@ class Game:
         for v in self.topo.hex_vertices[hex_]:
             b = self.building.get(v)
             if b and b[0] != self.active and self.hand_size(b[0]) > 0 and b[0] not in self.resigned:
-                out.add(b[0])
+                if not self.friendly_robber or self.public_vp(b[0]) >= 3:
+                    out.add(b[0])
         return out
 
     def move_robber(self, hex_, victim=None, stolen=None, claims=()):
         p = self.active
         assert self.robber_due and not self.discard_owed, "pending-seven"
-        assert hex_ != self.robber, "robber-move"
+        assert hex_ in self.robber_hexes(), f"robber-move: hex {hex_}"
         vs = self.victims(hex_)
         ev = {"type": "move_robber", "player": self.name(p), "hex": hex_}
         self.robber = hex_

@@ -34,15 +34,18 @@ def put_valid(name, g, jsonl=False):
     return g
 
 
-def put_invalid(rule, g, index, message, strict=False):
+def put_invalid(rule, g, index, message, strict=False, name=None):
     """An invalid sample: g.events must end with the offending event at `index` (or the
-    log breaks the rule as a whole: index -1)."""
+    log breaks the rule as a whole: index -1). `name`: the file's stem when it is not the
+    rule id (a second failing sample of a rule, e.g. under a house rule)."""
     assert index == -1 or index == len(g.events) - 1, (rule, index, len(g.events))
-    write(f"invalid/{rule}.json", dumps_doc(g.document()))
+    name = name or rule
+    assert name.startswith(rule)
+    write(f"invalid/{name}.json", dumps_doc(g.document()))
     exp = {"rule_id": rule, "event_index": index, "message_contains": message}
     if strict:
         exp["strict"] = True
-    write(f"invalid/{rule}.expected.json", json.dumps(exp, indent=2) + "\n")
+    write(f"invalid/{name}.expected.json", json.dumps(exp, indent=2) + "\n")
 
 
 # ---------------------------------------------------------------------------------------
@@ -104,9 +107,14 @@ def next_free_road(g, p):
 
 # ---------------------------------------------------------------------------------------
 # Valid samples
-def complete_game():
-    """Red wins with 3 settlements, a city, longest road, largest army and a VP card."""
-    g = new3(source="scripts/make_samples.py: complete 3-player game, red wins with 10 VP")
+def complete_game(options=None):
+    """Red wins with 3 settlements, a city, longest road, largest army and a VP card (with
+    `options`: the same game under house rules)."""
+    source = "scripts/make_samples.py: complete 3-player game, red wins with 10 VP"
+    if options:
+        source = "scripts/make_samples.py: the complete 3-player game under " + ", ".join(
+            f"{k} {json.dumps(v)}" for k, v in options.items() if k != "vp_to_win" or v != 10)
+    g = new3(source=source, options=options)
     # Red's chain 19-20-31-32-33-34-35 joins both settlements: roads 35, 43, 44, 45.
     g.roll(6, claims=["received"])  # red: brick from hills 6
     g.end_turn()
@@ -140,6 +148,8 @@ def complete_game():
     for i, h in enumerate(knights_hexes):
         while g.active != 0:
             finish_turn(g)
+        if h not in g.robber_hexes():  # the friendly robber spares that hex: the first open
+            h = g.robber_hexes()[0]
         if i == 0:
             play_knight(g, h)  # before the roll
             g.roll(g.sum_for(0, "grain"))
@@ -157,7 +167,7 @@ def complete_game():
     g.gather("red", {"ore": 3, "grain": 2})
     assert g.vp(0) == 9, g.vp(0)
     g.build_city(35, claims=["vp", "longest_road", "largest_army", "winner"])
-    assert g.winner == 0
+    assert g.winner == (0 if g.vp_to_win <= 10 else None)
     return g
 
 
@@ -289,6 +299,62 @@ def bank_shortage_game(bad_claim=False):
     return g
 
 
+# ---------------------------------------------------------------------------------------
+# House rules (RULES.md "Variants").
+def hold_exactly(g, name, n):
+    """Plays turns, steering the dice so that player `name` gets cards one or two at a time,
+    until it holds exactly n cards (the active player has then rolled)."""
+    p = g.p(name)
+    for _ in range(200):
+        if not g.rolled:
+            left = n - g.hand_size(p)
+            if left == 0:
+                return
+            sums = [s for s in (6, 8, 5, 9, 4, 10, 3, 11, 2, 12)
+                    if 0 < total(g.production(s)[p]) <= left]
+            g.roll(sums[0] if sums else 12)
+            continue
+        if g.hand_size(p) == n:
+            return
+        g.end_turn()
+    raise AssertionError(f"{name} never held exactly {n}")
+
+
+def discard_limit_game():
+    """discard_limit 9: red holds 9 cards on a 7 and discards nothing; later 10 and
+    discards 5."""
+    g = new3(options={"vp_to_win": 10, "discard_limit": 9},
+             source="scripts/make_samples.py: house rule discard_limit 9")
+    hold_exactly(g, "red", 9)
+    finish_turn(g)
+    g.roll(7, dice=[3, 4])
+    assert 0 not in g.discard_owed, "9 cards under discard_limit 9: no discard"
+    discard_all(g)
+    g.move_robber(g.robber_hexes()[0], None if not g.victims(g.robber_hexes()[0]) else
+                  g.name(min(g.victims(g.robber_hexes()[0]))))
+    g.end_turn()
+    hold_exactly(g, "red", 10)
+    finish_turn(g)
+    g.roll(7, dice=[1, 6])
+    assert g.discard_owed[0] == 5
+    discard_all(g)
+    h = g.robber_hexes()[0]
+    g.move_robber(h, None if not g.victims(h) else g.name(min(g.victims(h))))
+    g.end_turn()
+    return g
+
+
+def write_variants():
+    put_valid("discard-limit-9.json", discard_limit_game())
+    g = complete_game(options={"vp_to_win": 10, "friendly_robber": True})
+    put_valid("friendly-robber.json", g)
+    g = complete_game(options={"vp_to_win": 15})
+    assert g.winner is None and g.vp(0) == 10
+    g.end_turn()
+    g.roll(2)
+    put_valid("vp-to-win-15.json", g)
+
+
 def write_valid():
     put_valid("complete-3p.json", complete_game())
     put_valid("trades.json", trades_game())
@@ -296,6 +362,7 @@ def write_valid():
     put_valid("resign-2p.json", resign_2p_game())
     put_valid("resign-3p.jsonl", resign_3p_game(), jsonl=True)
     put_valid("bank-shortage.json", bank_shortage_game())
+    write_variants()
 
 
 # ---------------------------------------------------------------------------------------
@@ -336,6 +403,18 @@ def red_bought(cards, then_roll=True):
     return g
 
 
+def first_cards(hand, n):
+    """n cards of a hand, taken in resource order (a resource map)."""
+    out = {}
+    for r in RES:
+        k = min(n, hand[r])
+        if k:
+            out[r] = k
+            n -= k
+    assert n == 0
+    return out
+
+
 def bad_board(rel):
     g = Game(SEATS3, board_json=load_board(rel))
     setup3(g, claims=False)
@@ -345,10 +424,10 @@ def bad_board(rel):
 def invalid_samples():
     out = {}
 
-    def case(rule, message, strict=False, prefix_as_valid=None):
+    def case(rule, message, strict=False, prefix_as_valid=None, name=None):
         def deco(fn):
             g, index = fn()
-            put_invalid(rule, g, index, message, strict)
+            put_invalid(rule, g, index, message, strict, name)
             if prefix_as_valid:  # the legal prefix is a passing sample of the same rule
                 write(f"valid/{prefix_as_valid}", dumps_doc(g.document(g.events[:index])))
             out[rule] = True
@@ -568,6 +647,25 @@ def invalid_samples():
         g = after_setup_roll()
         return g, g.end_turn(claims={"bank": {"brick": 19, "lumber": 19, "wool": 19,
                                               "grain": 19, "ore": 19}})
+
+    # House rules (RULES.md "Variants"): the option changes the verdict.
+    @case("discard-half", "red holds 9 cards and owes no discard (discard limit 9)",
+          name="discard-half-limit-9")
+    def _():
+        g = new3(options={"vp_to_win": 10, "discard_limit": 9})
+        hold_exactly(g, "red", 9)
+        finish_turn(g)
+        g.roll(7, dice=[3, 4])
+        assert 0 not in g.discard_owed
+        return g, g.raw(ev("discard", "red", cards=first_cards(g.hand[0], 4)))
+
+    @case("robber-move", "the friendly robber may not go to hex 4: it borders red's settlement "
+          "at 19 and red has 2 VP", name="robber-move-friendly")
+    def _():
+        g = new3(options={"vp_to_win": 10, "friendly_robber": True})
+        g.roll(7, dice=[3, 4])
+        assert 4 not in g.robber_hexes()
+        return g, g.raw(ev("move_robber", "red", hex=4))
 
     @case("game-over", "the game is over (red won")
     def _():

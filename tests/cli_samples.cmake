@@ -22,6 +22,8 @@ catan_cli_test(NAME samples_valid_all_json EXIT 0
 file(GLOB SAMPLES_INVALID CONFIGURE_DEPENDS ${SL}/invalid/*.expected.json)
 foreach(expected ${SAMPLES_INVALID})
   file(READ ${expected} spec)
+  get_filename_component(stem ${expected} NAME)
+  string(REPLACE ".expected.json" "" stem "${stem}")
   string(JSON rule GET "${spec}" rule_id)
   string(JSON index GET "${spec}" event_index)
   string(JSON message GET "${spec}" message_contains)
@@ -32,12 +34,12 @@ foreach(expected ${SAMPLES_INVALID})
     set(flags --strict)
   endif()
   if(index EQUAL -1)
-    set(line "${rule}.json: ${rule}: [^\n]*${message}")
+    set(line "${stem}.json: ${rule}: [^\n]*${message}")
   else()
-    set(line "${rule}.json: event ${index} \\(turn [0-9]+, [a-z]+, [a-z_]+[^)]*\\): ${rule}: [^\n]*${message}")
+    set(line "${stem}.json: event ${index} \\(turn [0-9]+, [a-z]+, [a-z_]+[^)]*\\): ${rule}: [^\n]*${message}")
   endif()
-  catan_cli_test(NAME samples_invalid_${rule} EXIT 1 MATCH "${line}"
-    COMMAND ${RP} ${flags} ${SL}/invalid/${rule}.json)
+  catan_cli_test(NAME samples_invalid_${stem} EXIT 1 MATCH "${line}"
+    COMMAND ${RP} ${flags} ${SL}/invalid/${stem}.json)
 endforeach()
 # Two verdict lines in full.
 catan_cli_test(NAME samples_invalid_exact_line EXIT 1

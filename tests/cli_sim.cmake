@@ -4,7 +4,7 @@ catan_cli_test(NAME sim_version EXIT 0 MATCH "catan-sim [0-9]+\\.[0-9]+\\.[0-9]+
 catan_cli_test(NAME sim_help EXIT 0 MATCH "Examples:"
   COMMAND $<TARGET_FILE:catan-sim> --help)
 catan_cli_test(NAME sim_bad_players EXIT 2 MATCH "--players"
-  COMMAND $<TARGET_FILE:catan-sim> --players 5)
+  COMMAND $<TARGET_FILE:catan-sim> --players 7)
 catan_cli_test(NAME sim_board_and_random EXIT 2 MATCH "excludes"
   COMMAND $<TARGET_FILE:catan-sim> --board ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json --random-board)
 catan_cli_test(NAME sim_missing_board EXIT 2 MATCH "no-such.json: cannot open"

@@ -3,7 +3,9 @@
 // JSON text -> read_log -> replay gives a state equal to the simulator's.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -37,7 +39,7 @@ std::string broken_invariant(const GameState& s) {
             if (s.players[p].hand[r] < 0) return "a negative hand";
         }
         if (s.bank[r] < 0) return "a negative bank";
-        if (sum != kBankPerResource)
+        if (sum != s.bank_per_resource())
             return "bank + hands = " + std::to_string(sum) + " for resource " + std::to_string(r);
     }
     int cards = s.deck_left;
@@ -45,7 +47,8 @@ std::string broken_invariant(const GameState& s) {
         int kind = s.deck[k];
         for (int p = 0; p < n; ++p)
             kind += s.players[p].dev_old[k] + s.players[p].dev_new[k] + s.players[p].dev_played[k];
-        if (kind != kDeckCounts[k]) return "deck + held + played of dev kind " + std::to_string(k);
+        if (kind != s.deck_counts()[k])
+            return "deck + held + played of dev kind " + std::to_string(k);
     }
     for (int p = 0; p < n; ++p)
         cards += s.players[p].dev_cards_held() + [&] {
@@ -53,7 +56,7 @@ std::string broken_invariant(const GameState& s) {
             for (int k = 0; k < kDevCardKinds; ++k) played += s.players[p].dev_played[k];
             return played;
         }();
-    if (cards != kDeckSize) return "deck + held + played = " + std::to_string(cards);
+    if (cards != s.deck_size()) return "deck + held + played = " + std::to_string(cards);
     for (int p = 0; p < n; ++p) {
         const PlayerState& ps = s.players[p];
         int roads = 0, settlements = 0, cities = 0;
@@ -79,7 +82,61 @@ std::string broken_invariant(const GameState& s) {
     return "";
 }
 
+// CATAN_TEST_SCALE (a factor, default 1; the sanitizer pass sets 0.1) times n, at least 1.
+int scaled(int n) {
+    double f = 1.0;
+    if (const char* e = std::getenv("CATAN_TEST_SCALE"); e && *e) f = std::atof(e);
+    return std::max(1, static_cast<int>(n * f));
+}
+
+// Plays `games` seeded games with `opt` (players cycling through `players`), checking the
+// invariants after every event and that replay of the written log gives the same state.
+// Returns the games won.
+int play_checked(int games, SimOptions opt, const std::vector<int>& players, std::uint64_t seed) {
+    int complete = 0;
+    for (int g = 1; g <= games; ++g) {
+        opt.players = players[static_cast<std::size_t>(g) % players.size()];
+        SelfPlay sp(game_seed(seed, g), opt);
+        while (!sp.over()) {
+            sp.step();
+            std::string broken = broken_invariant(sp.state());
+            if (!broken.empty())
+                FAIL("game " << g << ", event " << sp.events() - 1 << " ("
+                             << event_summary(sp.log().events.back().body) << "): " << broken);
+        }
+        SimGame game = sp.finish();
+        complete += game.winner != kNoPlayer;
+        GameLog back = read_log(write_log(game.log, LogFormat::kJsonl), "sim");
+        Verdict v = replay(back);
+        INFO("game " << g);
+        if (!v.violations.empty()) FAIL(violation_text(v.violations.front(), back, "sim"));
+        REQUIRE(v.state.has_value());
+        REQUIRE(state_to_json(*v.state, back.seats) == state_to_json(*game.state, game.log.seats));
+    }
+    return complete;
+}
+
 }  // namespace
+
+TEST_CASE("house rules: invariants after every event; replay agrees", "[invariants][variants]") {
+    // 1,000 games under each house rule (a tenth under the sanitizers).
+    const int games = scaled(1000);
+    SimOptions opt;
+    opt.random_board = true;
+    SECTION("discard_limit 9") {
+        opt.options.discard_limit = 9;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12001) > 0);
+    }
+    SECTION("friendly robber") {
+        opt.options.friendly_robber = true;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12002) > 0);
+    }
+    SECTION("vp_to_win 15") {
+        opt.options.vp_to_win = 15;
+        opt.turn_cap = 2000;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12003) > 0);
+    }
+}
 
 TEST_CASE("invariants after every event of thousands of seeded games; replay agrees",
           "[invariants]") {

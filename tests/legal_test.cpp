@@ -108,9 +108,11 @@ std::vector<EventBody> generated(const GameState& s) {
 // The states of one self-play game, every `every` events plus every state where a 7 or a
 // development card makes the decision unusual.
 template <class Fn>
-void sample_states(std::uint64_t seed, int players, int every, Fn&& fn) {
+void sample_states(std::uint64_t seed, int players, int every, Fn&& fn,
+                   const GameOptions& options = {}) {
     SimOptions opt;
     opt.players = players;
+    opt.options = options;
     opt.record = false;
     opt.turn_cap = 300;
     SelfPlay sp(seed, opt);
@@ -250,6 +252,30 @@ TEST_CASE("brute force filtered by check equals the generator", "[legal]") {
         });
     }
     CHECK(compared > 100);
+}
+
+TEST_CASE("brute force equals the generator under the house rules", "[legal][variants]") {
+    // The friendly robber (its open hexes and victims) and a discard limit of 9.
+    GameOptions options;
+    options.friendly_robber = true;
+    options.discard_limit = 9;
+    int compared = 0, robber = 0;
+    for (int g = 1; g <= 12 / kScale; ++g) {
+        const int players = 2 + g % 3;
+        sample_states(
+            game_seed(8, g), players, 53,
+            [&](const GameState& s) {
+                ++compared;
+                robber += s.robber_due != RobberReason::kNone;
+                auto want = as_text(brute_force(s), players);
+                auto got = as_text(generated(s), players);
+                INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
+                REQUIRE(got == want);
+            },
+            options);
+    }
+    CHECK(compared > 50);
+    CHECK(robber > 5);
 }
 
 // maritime-rate (RULES.md): the 3:1 rate needs a generic harbor; the owner of the brick

@@ -525,3 +525,57 @@ TEST_CASE("the JSON Lines fast path reads every sample exactly as the document p
         }
     CHECK(files > 30);
 }
+
+TEST_CASE("house rules: discard limit and the friendly robber", "[rules][variants]") {
+    SECTION("discard_limit 9: 9 cards owe nothing, 10 owe 5") {
+        Table t;
+        t.log.options.discard_limit = 9;
+        t.s = GameState::initial(t.log);
+        t.turn_one_empty_hands();
+        t.s.players[kBlue].hand = {9, 0, 0, 0, 0};
+        t.s.players[kWhite].hand = {0, 10, 0, 0, 0};
+        t.s.bank = {10, 9, 19, 19, 19};
+        t.play(R"({"type":"roll","player":"red","dice":[3,4]})");
+        CHECK(t.s.discard_owed[kBlue] == 0);
+        CHECK(t.s.discard_owed[kWhite] == 5);
+        CHECK(t.message(R"({"type":"discard","player":"blue","cards":{"brick":4}})") ==
+              "blue holds 9 cards and owes no discard (discard limit 9)");
+    }
+    SECTION("friendly robber: not next to a player with 2 VP; a desert when nothing is open") {
+        Table t;
+        t.log.options.friendly_robber = true;
+        t.s = GameState::initial(t.log);
+        t.turn_one_empty_hands();
+        t.play(R"({"type":"roll","player":"red","dice":[3,4]})");
+        // Hex 4 (hills 6) borders red's settlement at 19; red, the mover, has 2 VP.
+        CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":4})") == "robber-move");
+        CHECK(t.message(R"({"type":"move_robber","player":"red","hex":4})") ==
+              "the friendly robber may not go to hex 4: it borders red's settlement at 19 and "
+              "red has 2 VP");
+        // Hex 0 (mountains 10) borders nobody's building.
+        CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":0})") == "ok");
+        // Every hex but the desert made to border blue (2 VP): the robber may only stay on
+        // the desert, and blue there, holding cards, cannot be robbed.
+        for (HexId h = 0; h < t.s.topology().hex_count(); ++h) {
+            VertexId v = t.s.topology().hex_vertices(h)[0];
+            if (t.s.owner[v] == kNoPlayer) {
+                t.s.owner[v] = static_cast<std::int8_t>(kBlue);
+                t.s.building[v] = Building::kSettlement;
+            }
+        }
+        t.s.players[kBlue].hand = {1, 0, 0, 0, 0};
+        t.s.bank[0] -= 1;
+        REQUIRE(t.s.public_vp(kBlue) == 2);
+        auto open = robber_hexes(t.s);
+        CHECK(open.count() == 1);
+        CHECK(open.test(9));
+        CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":9})") == "ok");
+        CHECK(t.message(R"({"type":"move_robber","player":"red","hex":0})") ==
+              "the friendly robber may not go to hex 0: it borders blue's settlement at 1 and "
+              "blue has 2 VP");
+        CHECK(
+            t.message(
+                R"({"type":"move_robber","player":"red","hex":9,"victim":"blue","stolen":"brick"})") ==
+            "the friendly robber steals only from a player with 3 or more VP; blue has 2");
+    }
+}

@@ -64,9 +64,12 @@ const std::vector<ValidSample> kValidSamples{
     {"bank-shortage.json", Outcome::kUnfinished, ""},
     {"complete-3p.json", Outcome::kComplete, "red"},
     {"dev-cards.json", Outcome::kUnfinished, ""},
+    {"discard-limit-9.json", Outcome::kUnfinished, ""},
+    {"friendly-robber.json", Outcome::kComplete, "red"},
     {"resign-2p.json", Outcome::kComplete, "red"},
     {"resign-3p.jsonl", Outcome::kUnfinished, ""},
     {"trades.json", Outcome::kUnfinished, ""},
+    {"vp-to-win-15.json", Outcome::kUnfinished, ""},
     {"whole-deck.json", Outcome::kUnfinished, ""},
 };
 
@@ -131,7 +134,9 @@ const std::vector<Passing> kPassing{
     {"bank-shortage", "bank-shortage.json",
      "\"received\": {\"red\": {}, \"blue\": {}, \"white\": {}}"},
     {"discard-half", "complete-3p.json", "\"discard\""},
+    {"discard-half", "discard-limit-9.json", "\"discard_limit\": 9"},
     {"robber-move", "complete-3p.json", "\"move_robber\""},
+    {"robber-move", "friendly-robber.json", "\"friendly_robber\": true"},
     {"robber-steal", "complete-3p.json", "\"stolen\""},
     {"robber-steal", "dev-cards.json", "\"hex\": 0}"},
     {"pending-seven", "complete-3p.json", "\"discard\""},
@@ -155,6 +160,7 @@ const std::vector<Passing> kPassing{
     {"longest-road", "complete-3p.json", "\"longest_road\": \"red\""},
     {"largest-army", "complete-3p.json", "\"largest_army\": \"red\""},
     {"win-on-own-turn", "complete-3p.json", "\"winner\": \"red\""},
+    {"win-on-own-turn", "vp-to-win-15.json", "\"vp_to_win\": 15"},
     {"game-over", "complete-3p.json", "\"winner\": \"red\""},
     {"resign", "resign-2p.json", "\"resign\""},
     {"resign", "resign-3p.jsonl", "\"resign\""},
@@ -224,6 +230,46 @@ TEST_CASE("valid samples end in the states they were built for", "[samples][vali
         CHECK(v.state->players[2].resigned);
         CHECK(v.state->players[2].hand_size() == 0);
         CHECK(v.standings[2].resigned);
+    }
+}
+
+TEST_CASE("house-rule samples: the option changes the verdict", "[samples][variants]") {
+    auto read = [](const char* file) {
+        return read_sample(test::source_path("samples/logs/valid/") + file);
+    };
+    SECTION("vp_to_win 15: red's 10 VP do not end the game; under 10 its claim is wrong") {
+        GameLog log = read("vp-to-win-15.json");
+        Verdict v = replay(log, {}, "v");
+        CHECK(v.outcome == Outcome::kUnfinished);
+        CHECK(v.standings[0].vp == 10);
+        CHECK(verdict_to_json(v, log).at("options").at("vp_to_win") == 15);
+        log.options.vp_to_win = 10;
+        Verdict base = replay(log, {}, "v");
+        REQUIRE_FALSE(base.violations.empty());
+        // The city (3 events before the end) claims no winner; under 10 red has won there.
+        CHECK(base.violations.front().rule_id == "win-on-own-turn");
+        CHECK(base.violations.front().event_index == static_cast<int>(log.events.size()) - 3);
+    }
+    SECTION("discard_limit 9: 9 cards keep all; 10 discard 5; under 7 the 9 owe 4") {
+        GameLog log = read("discard-limit-9.json");
+        Verdict v = replay(log, {}, "d");
+        CHECK(v.violations.empty());
+        int fives = 0;
+        for (const auto& e : log.events)
+            if (const auto* d = std::get_if<Discard>(&e.body)) fives += d->total() == 5;
+        CHECK(fives >= 1);
+        log.options.discard_limit = 7;
+        Verdict base = replay(log, {}, "d");
+        REQUIRE_FALSE(base.violations.empty());
+        CHECK(base.violations.front().rule_id == "pending-seven");
+        CHECK_THAT(base.violations.front().message, Catch::Contains("owes a discard of 4"));
+    }
+    SECTION("friendly robber: the base game's sample is the same game, valid either way") {
+        GameLog log = read("friendly-robber.json");
+        CHECK(log.options.friendly_robber);
+        Verdict v = replay(log, {}, "f");
+        CHECK(v.outcome == Outcome::kComplete);
+        CHECK(verdict_to_json(v, log).at("options").at("friendly_robber") == true);
     }
 }
 

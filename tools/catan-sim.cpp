@@ -15,6 +15,7 @@
 #include "cli_common.hpp"
 #include "event.hpp"
 #include "sim.hpp"
+#include "state.hpp"
 
 using namespace ctk;
 
@@ -40,6 +41,8 @@ int run(int argc, char** argv) {
         "  catan-sim --seed 7 --games 10 --players 3 --random-board --format jsonl "
         "--out g\n"
         "  catan-sim --board my-board.json --games 100 --summary json\n"
+        "  catan-sim --seed 3 --games 100 --players 6 --out g6     5-6 player extension\n"
+        "  catan-sim --games 100 --vp-to-win 15 --discard-limit 9 --friendly-robber\n"
         "Game i of seed S is the same on every machine; catan-replay accepts every log.\n"
         "Policy: uniform among the legal events (no domestic trades, maritime trades of\n"
         "one bundle); chance by the seeded RNG; a game still running after --turn-cap\n"
@@ -51,8 +54,17 @@ int run(int argc, char** argv) {
     app.add_option("--seed", seed, "the run's seed (game i uses a seed derived from it and i)");
     app.add_option("--games", games, "number of games")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    app.add_option("--players", opt.players, "players per game, 2..4 (red, blue, white, orange)")
-        ->check(CLI::Range(2, 4));
+    app.add_option("--players", opt.players,
+                   "players per game, 2..6 (red, blue, white, orange, green, brown); 5 and 6 "
+                   "play the 5-6 player extension on a random extended board")
+        ->check(CLI::Range(2, 6));
+    app.add_option("--vp-to-win", opt.options.vp_to_win, "house rule: the VP target (10)")
+        ->check(CLI::Range(3, 30));
+    app.add_option("--discard-limit", opt.options.discard_limit,
+                   "house rule: on a 7, players holding more than this many cards discard (7)")
+        ->check(CLI::Range(2, 99));
+    app.add_flag("--friendly-robber", opt.options.friendly_robber,
+                 "house rule: the robber spares players with 2 VP or fewer");
     auto* board_opt = app.add_option("--board", board_file, "board JSON file (default: beginner)");
     auto* random_opt =
         app.add_flag("--random-board", opt.random_board, "a random standard board per game");
@@ -120,7 +132,10 @@ int run(int argc, char** argv) {
     const double gps = cpu > 0 ? static_cast<double>(sum.games) / cpu : 0.0;
     const double eps = cpu > 0 ? static_cast<double>(sum.events) / cpu : 0.0;
     const std::string board_name =
-        opt.random_board ? "random boards" : (board_file.empty() ? "beginner board" : board_file);
+        !board_file.empty()
+            ? board_file
+            : (opt.players > 4 ? "random extended boards"
+                               : (opt.random_board ? "random boards" : "beginner board"));
 
     if (summary_format == "json") {
         nlohmann::json wins = nlohmann::json::object();
@@ -131,6 +146,9 @@ int run(int argc, char** argv) {
             {"players", opt.players},
             {"board", board_name},
             {"turn_cap", opt.turn_cap},
+            {"options",
+             options_to_json(opt.options, opt.board ? opt.board->kind() == BoardKind::kExtended
+                                                    : opt.players > 4)},
             {"complete", sum.complete},
             {"unfinished", sum.unfinished},
             {"turns",
