@@ -105,17 +105,23 @@ void add_cards(PlayerState& ps, const ResourceCounts& cards) {
     for (int r = 0; r < kResourceCount; ++r) ps.hand[r] += cards[r];
 }
 
+// Bundle counts of a maritime trade: a resource count in a log is at most 95 (the reader's
+// bound), so one resource gives at most 47 bundles and five at most 237 (no count may
+// overflow: a 32-bit mask once lost 32 bundles and more).
+constexpr int kMaxGiven = 95;
+using BundleSet = std::bitset<256>;
+
 // Set of bundle counts reachable when giving n cards of one resource, with bundle sizes
 // the player is entitled to (its best rate, 3 with a generic harbor, 4 always).
-unsigned bundle_counts(int n, int best, bool generic) {
-    // reach[c] = bitmask of bundle counts that sum to exactly c cards.
-    std::array<unsigned, 96> reach{};
-    reach[0] = 1;
+BundleSet bundle_counts(int n, int best, bool generic) {
+    // reach[c] = the bundle counts that sum to exactly c cards.
+    std::array<BundleSet, kMaxGiven + 1> reach{};
+    reach[0].set(0);
     const int sizes[3] = {best, generic ? 3 : 4, 4};
-    for (int c = 1; c <= n && c < 96; ++c)
+    for (int c = 1; c <= n && c <= kMaxGiven; ++c)
         for (int s : sizes)
             if (c >= s) reach[c] |= reach[c - s] << 1;
-    return n < 96 ? reach[n] : 0;
+    return n <= kMaxGiven ? reach[n] : BundleSet{};
 }
 
 const Seat* seat_of(const RuleContext& ctx, PlayerId p) {
@@ -428,26 +434,27 @@ class Checker {
                 (s_.owner[h.vertices[0]] == p || s_.owner[h.vertices[1]] == p))
                 generic = true;
         // Reachable totals of bundles over all given resources.
-        unsigned long long reach = 1;
+        BundleSet reach;
+        reach.set(0);
         int best_bundles = 0;
         for (Resource r : kResources) {
             int n = b.give[static_cast<int>(r)];
             if (n == 0) continue;
             int rate = s_.maritime_rate(p, r);
-            unsigned counts = bundle_counts(n, rate, generic || rate == 3);
-            if (counts == 0)
+            const BundleSet counts = bundle_counts(n, rate, generic || rate == 3);
+            if (counts.none())
                 return fail(rule::kMaritimeRate,
                             fmt::format("{} {} is not a whole number of bundles at {}'s rate {}:1",
                                         n, resource_name(r), name(p), rate),
                             "give");
             best_bundles += n / rate;
-            unsigned long long next = 0;
-            for (int c = 0; c < 32; ++c)
-                if (counts >> c & 1u) next |= reach << c;
+            BundleSet next;
+            for (std::size_t c = 0; c <= kMaxGiven / 2; ++c)
+                if (counts.test(c)) next |= reach << c;
             reach = next;
         }
         int got = total(b.get);
-        if (got >= 64 || !(reach >> got & 1ull))
+        if (got >= static_cast<int>(reach.size()) || !reach.test(static_cast<std::size_t>(got)))
             return fail(rule::kMaritimeRate,
                         fmt::format("{} gives {} for {} cards; {}'s rates allow at most {}",
                                     name(p), cards_text(b.give), got, name(p), best_bundles),
@@ -810,8 +817,8 @@ void start_turn(GameState& s, PlayerId next) {
 
 void end_if_won(GameState& s) {
     if (s.phase == Phase::kOver) return;
-    if (s.active_players() == 1 && s.phase == Phase::kTurn) {
-        // resign: the last player standing wins.
+    if (s.active_players() == 1) {
+        // resign: the last player standing wins at once (during the setup too).
         s.phase = Phase::kOver;
         for (int p = 0; p < s.player_count(); ++p)
             if (!s.players[p].resigned) s.winner = s.active = p;
@@ -821,6 +828,21 @@ void end_if_won(GameState& s) {
     if (s.phase == Phase::kTurn && s.vp(s.active) >= s.vp_to_win()) {
         s.phase = Phase::kOver;
         s.winner = s.active;
+    }
+}
+
+// resign: a resignation during the setup removes the resigned players' remaining placements
+// from the snake order; the others' placements go on in order.
+void next_setup_step(GameState& s) {
+    const int n = s.player_count();
+    while (s.setup_step < 2 * n && s.players[s.setup_player(s.setup_step)].resigned) ++s.setup_step;
+    if (s.setup_step >= 2 * n) {
+        s.phase = Phase::kTurn;
+        s.turn = 1;
+        s.active = 0;
+        if (s.players[0].resigned) s.active = s.next_player(0);
+    } else {
+        s.active = s.setup_player(s.setup_step);
     }
 }
 
@@ -845,14 +867,7 @@ struct Applier {
         s.setup_settlement = kNoId;
         if (s.phase != Phase::kSetup) return;
         ++s.setup_step;
-        if (s.setup_step >= 2 * s.player_count()) {
-            s.phase = Phase::kTurn;
-            s.turn = 1;
-            s.active = 0;
-            if (s.players[0].resigned) s.active = s.next_player(0);
-        } else {
-            s.active = s.setup_player(s.setup_step);
-        }
+        next_setup_step(s);
     }
     void operator()(const Roll& b) {
         s.rolled = true;
@@ -1000,6 +1015,13 @@ struct Applier {
         if (s.offer.open && (s.offer.to == b.player || s.offer.from == b.player))
             s.offer = OpenOffer{};
         s.update_awards();
+        if (s.phase == Phase::kSetup) {
+            if (s.setup_player(s.setup_step) == b.player) {  // its settlement's road is not due
+                s.setup_road_due = false;
+                s.setup_settlement = kNoId;
+            }
+            next_setup_step(s);
+        }
         if (s.phase == Phase::kTurn && s.active == b.player && s.active_players() > 0)
             start_turn(s, s.next_player(b.player));
     }
@@ -1084,8 +1106,17 @@ void apply(GameState& s, const Event& e) {
         !std::holds_alternative<TradeReject>(e.body) &&
         !std::holds_alternative<TradePlayer>(e.body) && !std::holds_alternative<Resign>(e.body))
         s.offer = OpenOffer{};
+    // game-over: only the rest of the card whose play ended the game may follow the end.
+    const bool was_over = s.phase == Phase::kOver;
+    const bool card = std::holds_alternative<PlayKnight>(e.body) ||
+                      std::holds_alternative<PlayRoadBuilding>(e.body) ||
+                      (std::holds_alternative<BuildRoad>(e.body) && s.free_roads > 0);
     std::visit(Applier{s}, e.body);
     end_if_won(s);
+    if (!was_over && s.phase == Phase::kOver && !card) {
+        s.robber_due = RobberReason::kNone;  // an end the card did not cause
+        s.free_roads = 0;
+    }
 }
 
 bool robber_protected(const GameState& s, PlayerId p) {

@@ -579,3 +579,65 @@ TEST_CASE("house rules: discard limit and the friendly robber", "[rules][variant
             "the friendly robber steals only from a player with 3 or more VP; blue has 2");
     }
 }
+
+TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight did not cause",
+          "[rules][resign][maritime-rate][game-over]") {
+    SECTION("maritime-rate: 47 bundles at 2:1 are counted; the hand is what is short") {
+        Table t;
+        t.turn_one_empty_hands();
+        t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
+        t.s.owner[45] = static_cast<std::int8_t>(kRed);  // red on the wool 2:1 harbor
+        t.s.players[kRed].hand = {0, 0, 2, 0, 0};
+        t.s.bank[2] -= 2;
+        const char* big =
+            R"({"type":"trade_bank","player":"red","give":{"wool":94},"get":{"brick":19,"lumber":19,"grain":9}})";
+        CHECK(t.rule(big) == "insufficient-resources");
+        CHECK(t.message(big) == "red gives 94 wool but holds 2 wool");
+        // 36 bundles at 2:1 with the cards in hand (the extension's bank of 24 allows it).
+        t.s.players[kRed].hand = {0, 0, 72, 0, 0};
+        t.s.bank = {19, 19, 0, 19, 19};
+        CHECK(
+            t.rule(
+                R"({"type":"trade_bank","player":"red","give":{"wool":72},"get":{"brick":19,"lumber":17}})") ==
+            "ok");
+        CHECK(
+            t.rule(
+                R"({"type":"trade_bank","player":"red","give":{"wool":72},"get":{"brick":19,"lumber":18}})") ==
+            "maritime-rate");
+    }
+    SECTION("resign during the setup: the seat's placements are skipped, the snake goes on") {
+        Table t;
+        t.opening(2);  // red 19 + road 26
+        t.play(R"({"type":"resign","player":"blue"})");
+        CHECK(t.s.active == kWhite);
+        t.opening(8, 4);  // white 26 + 32, white 45 + 60
+        // Blue's second placement is skipped: red places last, then red's turn 1.
+        CHECK(t.s.active == kRed);
+        t.opening(12, 10);  // red 35 + 46
+        CHECK(t.s.phase == Phase::kTurn);
+        CHECK(t.s.turn == 1);
+        CHECK(t.s.active == kRed);
+    }
+    SECTION("resign during the setup: when all others resign, the one left wins") {
+        Table t;
+        t.opening(1);  // red's settlement at 19, its road due
+        t.play(R"({"type":"resign","player":"red"})");
+        CHECK(t.s.active == kBlue);
+        CHECK_FALSE(t.s.setup_road_due);
+        t.play(R"({"type":"resign","player":"white"})");
+        CHECK(t.s.phase == Phase::kOver);
+        CHECK(t.s.winner == kBlue);
+    }
+    SECTION("game-over: a knight's robber move after an end the knight did not cause") {
+        Table t;
+        t.turn_one_empty_hands();
+        t.s.players[kRed].dev_old[0] = 1;
+        t.s.deck[0] -= 1;
+        t.s.deck_left -= 1;
+        t.play(R"({"type":"play_knight","player":"red"})");
+        t.play(R"({"type":"resign","player":"blue"})");
+        t.play(R"({"type":"resign","player":"white"})");
+        CHECK(t.s.winner == kRed);
+        CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":0})") == "game-over");
+    }
+}
