@@ -138,6 +138,22 @@ TEST_CASE("house rules: invariants after every event; replay agrees", "[invarian
     }
 }
 
+TEST_CASE("5-6 players: bank + hands = 24 per resource, deck + held + played = 34",
+          "[invariants][variants]") {
+    // 1,000 games of the extension on random extended boards (a tenth under sanitizers).
+    SimOptions opt;
+    int extended = 0;
+    const int games = scaled(1000);
+    CHECK(play_checked(games, opt, {5, 6}, 12004) > 0);
+    for (int players : {5, 6}) {
+        opt.players = players;
+        SelfPlay sp(game_seed(1, players), opt);
+        extended += sp.state().extension() && sp.state().bank_per_resource() == 24 &&
+                    sp.state().deck_size() == 34;
+    }
+    CHECK(extended == 2);
+}
+
 TEST_CASE("invariants after every event of thousands of seeded games; replay agrees",
           "[invariants]") {
     const int games = harness_games();
