@@ -3,7 +3,8 @@
 # sudo). Idempotent: safe to run again; it only adds what is missing.
 #   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark (Debian)
 #   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/;
-#          chromium (headless) and python3 for the browser test of the replay page
+#          chromium (headless) and python3 for the browser test of the replay page;
+#          GNU time for the peak-memory test, python3 for the bad-input suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
           librsvg2-bin
-          chromium python3)
+          chromium python3 time)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 
