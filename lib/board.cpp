@@ -279,10 +279,22 @@ nlohmann::json board_to_json(const Board& b) {
 Board board_from_json(const nlohmann::json& j) {
     using namespace json_util;
     as_object(j, "board");
+    // Every level is strict (schemas/board.schema.json: additionalProperties false), so a
+    // misspelled field ("robbber", "harbours", "tokne") is an error, not silently ignored.
+    only_fields(j, "", {"format", "version", "kind", "hexes", "harbors", "robber"}, {"hexes"});
     if (const auto* f = optional_member(j, "format", "")) {
-        if (as_string(*f, "format") != "catan-board")
+        if (!f->is_string() || f->get<std::string>() != "catan-board")
             throw InputError(
                 fmt::format("format: expected \"catan-board\", got {}", type_name(*f)));
+    }
+    if (const auto* v = optional_member(j, "version", ""))
+        if (!v->is_number_integer() || v->get<long long>() != 1)
+            throw InputError(fmt::format("version: expected 1, got {}", type_name(*v)));
+    if (const auto* k = optional_member(j, "kind", "")) {
+        std::string kn = as_string(*k, "kind");
+        if (!find_name<BoardKind>(kBoardKindNames, kn))
+            throw InputError(fmt::format("kind: unknown board kind \"{}\" (expected {})", kn,
+                                         list_names(kBoardKindNames)));
     }
     const auto& hexes = as_array(member(j, "hexes", ""), "hexes");
     if (hexes.empty()) throw InputError("hexes: expected at least one hex");
@@ -291,6 +303,7 @@ Board board_from_json(const nlohmann::json& j) {
     std::vector<Axial> axial;
     for (std::size_t i = 0; i < hexes.size(); ++i) {
         std::string p = index("hexes", i);
+        only_fields(hexes[i], p, {"id", "q", "r", "terrain", "token"}, {"q", "r", "terrain"});
         axial.push_back({as_int(member(hexes[i], "q", p), field(p, "q"), -20, 20),
                          as_int(member(hexes[i], "r", p), field(p, "r"), -20, 20)});
     }
@@ -326,6 +339,8 @@ Board board_from_json(const nlohmann::json& j) {
         for (std::size_t i = 0; i < hs->size(); ++i) {
             std::string p = index("harbors", i);
             const auto& hj = (*hs)[i];
+            only_fields(hj, p, {"hex", "side", "edge", "vertices", "type"},
+                        {"hex", "side", "type"});
             int hex = as_int(member(hj, "hex", p), field(p, "hex"), 0, topo->hex_count() - 1);
             std::string sn = as_string(member(hj, "side", p), field(p, "side"));
             auto side = parse_side(sn);
@@ -350,6 +365,18 @@ Board board_from_json(const nlohmann::json& j) {
                 if (as_int(*e, field(p, "edge"), 0, kMaxEdges) != added.edge)
                     throw InputError(fmt::format("{}: hex {} side {} is edge {}, not {}",
                                                  field(p, "edge"), hex, sn, added.edge, e->dump()));
+            if (const auto* vs = optional_member(hj, "vertices", p)) {
+                std::string vp = field(p, "vertices");
+                if (as_array(*vs, vp).size() != 2)
+                    throw InputError(fmt::format(
+                        "{}: expected an array of 2 vertex ids, got {} items", vp, vs->size()));
+                int v0 = as_int((*vs)[0], index(vp, 0), 0, kMaxVertices);
+                int v1 = as_int((*vs)[1], index(vp, 1), 0, kMaxVertices);
+                if (std::minmax(v0, v1) != std::minmax(added.vertices[0], added.vertices[1]))
+                    throw InputError(
+                        fmt::format("{}: hex {} side {} has vertices {} and {}, not {}", vp, hex,
+                                    sn, added.vertices[0], added.vertices[1], vs->dump()));
+            }
         }
     }
     int robber = kNoId;

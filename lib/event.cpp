@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -708,6 +709,17 @@ std::vector<int> document_event_lines(std::string_view text) {
     return lines;
 }
 
+// The line that starts at `pos` (without its '\n'); `pos` moves past it and never past
+// text.size() (0 <= pos <= text.size() before and after), so a last line without a final
+// newline ends the text instead of leaving `pos` one past it.
+std::string_view next_line(std::string_view text, std::size_t& pos) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end < text.size() ? end + 1 : text.size();
+    return line;
+}
+
 bool blank(std::string_view line) {
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
@@ -1000,6 +1012,46 @@ class FastEventReader {
 
 }  // namespace
 
+namespace {
+// The header line of a JSON Lines log (already parsed), with messages naming its line.
+GameLog jsonl_header(const json& head, std::string_view name, std::size_t line) {
+    try {
+        return header_from_json(head, false);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: header (line {}): {}", name, line, e.what()));
+    }
+}
+
+// One event line of a JSON Lines log: event `i` on line `line_no` of input `name`.
+Event jsonl_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
+                  std::size_t i, int line_no, std::string_view name) {
+    if (line.find('\0') != std::string_view::npos)
+        throw InputError(fmt::format("{}: not valid JSON: column {}: a NUL byte (JSON has none)",
+                                     format_line_prefix(name, i, line_no), line.find('\0') + 1));
+    if (auto fast_event = FastEventReader(seats, t).read(line)) {
+        fast_event->source_line = line_no;
+        return std::move(*fast_event);
+    }
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+        // Re-parse with exceptions for nlohmann's message (where and what).
+        try {
+            json again = json::parse(line);
+        } catch (const json::exception& e) {
+            throw InputError(fmt::format("{}: not valid JSON: {}",
+                                         format_line_prefix(name, i, line_no), e.what()));
+        }
+    }
+    try {
+        Event e = event_from_json(j, seats, t, fmt::format("events[{}]", i));
+        e.source_line = line_no;
+        return e;
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", format_line_prefix(name, i, line_no), e.what()));
+    }
+}
+}  // namespace
+
 GameLog read_log(std::string_view text, std::string_view name) {
     // Detection: the first non-blank line parsed alone. A header object without "events"
     // followed by more lines is JSON Lines; anything else is read as one document.
@@ -1007,11 +1059,8 @@ GameLog read_log(std::string_view text, std::string_view name) {
     std::string_view first;
     std::size_t first_line = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
         ++line_no;
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+        std::string_view line = next_line(text, pos);
         if (!blank(line)) {
             first = line;
             first_line = line_no;
@@ -1020,6 +1069,8 @@ GameLog read_log(std::string_view text, std::string_view name) {
     }
     if (first.empty())
         throw InputError(fmt::format("{}: empty input (expected a catan-log)", name));
+    if (auto nul = find_nul_byte(text))
+        throw InputError(fmt::format("{}: not valid JSON: {}", name, *nul));
 
     json head = json::parse(first, nullptr, false);
     bool jsonl = !head.is_discarded() && head.is_object() && !head.contains("events");
@@ -1058,53 +1109,71 @@ GameLog read_log(std::string_view text, std::string_view name) {
         return log;
     }
 
-    GameLog log;
-    try {
-        log = header_from_json(head, false);
-    } catch (const InputError& e) {
-        throw InputError(fmt::format("{}: header (line {}): {}", name, first_line, e.what()));
-    }
+    GameLog log = jsonl_header(head, name, first_line);
     const Topology& t = log_board(log).topology();
-    log.events.reserve(
-        std::count(text.begin() + static_cast<std::ptrdiff_t>(pos), text.end(), '\n') + 1);
-    std::string path;
+    std::string_view rest = text.substr(pos);
+    log.events.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')) + 1);
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
         ++line_no;
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+        std::string_view line = next_line(text, pos);
         if (blank(line)) continue;
-        std::size_t i = log.events.size();
-        path.assign("events[");
-        char buf[16];
-        auto r = std::to_chars(buf, buf + sizeof buf, i);
-        path.append(buf, r.ptr).push_back(']');
-        if (auto fast_event = FastEventReader(log.seats, t).read(line)) {
-            log.events.push_back(std::move(*fast_event));
-            log.events.back().source_line = static_cast<int>(line_no);
-            continue;
-        }
-        json j = json::parse(line, nullptr, false);
-        if (j.is_discarded()) {
-            // Re-parse with exceptions for nlohmann's message (where and what).
-            try {
-                json again = json::parse(line);
-            } catch (const json::exception& e) {
-                throw InputError(fmt::format("{}: not valid JSON: {}",
-                                             format_line_prefix(name, i, static_cast<int>(line_no)),
-                                             e.what()));
-            }
-        }
-        try {
-            log.events.push_back(event_from_json(j, log.seats, t, path));
-        } catch (const InputError& e) {
-            throw InputError(fmt::format(
-                "{}: {}", format_line_prefix(name, i, static_cast<int>(line_no)), e.what()));
-        }
-        log.events.back().source_line = static_cast<int>(line_no);
+        log.events.push_back(
+            jsonl_event(line, log.seats, t, log.events.size(), static_cast<int>(line_no), name));
     }
     return log;
+}
+
+LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
+    if (in_.peek() == 0xEF) {  // a UTF-8 byte-order mark
+        char bom[3] = {};
+        in_.read(bom, 3);
+        if (std::string_view(bom, static_cast<std::size_t>(in_.gcount())) != "\xEF\xBB\xBF")
+            throw InputError(
+                fmt::format("{}: not valid JSON: line 1 starts with a stray byte", name_));
+    }
+    while (std::getline(in_, line_)) {
+        ++line_no_;
+        if (!blank(line_)) break;
+    }
+    if (blank(line_))
+        throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
+    if (std::size_t nul = line_.find('\0'); nul != std::string::npos)
+        throw InputError(
+            fmt::format("{}: not valid JSON: line {}, column {}: a NUL byte (JSON has none)", name_,
+                        line_no_, nul + 1));
+    json head = json::parse(line_, nullptr, false);
+    if (!head.is_discarded() && head.is_object() && !head.contains("events")) {
+        lines_ = true;
+        log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
+        return;
+    }
+    // One document: read it whole, with the blank lines before it for the line numbers.
+    std::string text(static_cast<std::size_t>(line_no_ - 1), '\n');
+    text += line_;
+    text += '\n';
+    std::ostringstream rest;
+    rest << in_.rdbuf();
+    text += rest.str();
+    log_ = read_log(text, name_);
+    document_events_ = std::move(log_.events);
+    log_.events.clear();
+}
+
+std::optional<Event> LogReader::next() {
+    if (!lines_) {
+        if (read_ >= document_events_.size()) return std::nullopt;
+        return std::move(document_events_[read_++]);
+    }
+    while (std::getline(in_, line_)) {
+        ++line_no_;
+        if (blank(line_)) continue;
+        Event e =
+            jsonl_event(line_, log_.seats, log_board(log_).topology(), read_, line_no_, name_);
+        ++read_;
+        return e;
+    }
+    if (in_.bad()) throw InputError(fmt::format("{}: read error", name_));
+    return std::nullopt;
 }
 
 std::string write_log(const GameLog& log, LogFormat format) {

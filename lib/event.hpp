@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -243,6 +244,34 @@ const Board& log_board(const GameLog& log);
 // the log's board, a misspelled resource or dev card. Rules are NOT checked here (replay does
 // that); only the structure ("schema").
 GameLog read_log(std::string_view text, std::string_view name);
+
+// Reads a log from a stream, for logs of any length: JSON Lines are read one line at a
+// time, so memory does not grow with the number of events (the header at construction,
+// then one event per next()); a JSON document is read whole (read_log) and its events are
+// handed out one by one. A UTF-8 byte-order mark at the start is skipped. Detection,
+// messages and errors are read_log's: the constructor throws InputError for a bad header
+// (or a malformed document), next() for a malformed event line — the events before it
+// were handed out already.
+class LogReader {
+  public:
+    LogReader(std::istream& in, std::string name);  // `in` must outlive the reader
+    // The header: format, options, seats, board, source; events stays empty.
+    const GameLog& header() const { return log_; }
+    // The next event, or std::nullopt at the end of the log.
+    std::optional<Event> next();
+    // Events handed out so far.
+    std::size_t events_read() const { return read_; }
+
+  private:
+    std::istream& in_;
+    std::string name_;
+    GameLog log_;
+    bool lines_ = false;
+    std::vector<Event> document_events_;  // a JSON document's events, handed out in order
+    std::size_t read_ = 0;
+    int line_no_ = 0;
+    std::string line_;
+};
 
 // Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as
 // JSON Lines. Ends with '\n'. read_log(write_log(log)) == log (source_line aside).

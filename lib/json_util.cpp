@@ -1,8 +1,20 @@
 #include "json_util.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace ctk::json_util {
+
+std::optional<std::string> find_nul_byte(std::string_view text) {
+    std::size_t at = text.find('\0');
+    if (at == std::string_view::npos) return std::nullopt;
+    std::string_view before = text.substr(0, at);
+    std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    std::size_t line_start = before.rfind('\n');
+    std::size_t column = line_start == std::string_view::npos ? at + 1 : at - line_start;
+    return fmt::format("line {}, column {}: a NUL byte (JSON has none)", line, column);
+}
 
 std::string type_name(const nlohmann::json& j) {
     if (j.is_number_integer()) return fmt::format("number {}", j.dump());
@@ -38,6 +50,24 @@ const nlohmann::json* optional_member(const nlohmann::json& j, std::string_view 
 const nlohmann::json& member(const nlohmann::json& j, std::string_view key, std::string_view path) {
     if (const auto* m = optional_member(j, key, path)) return *m;
     throw InputError(fmt::format("{}: missing", field(path, key)));
+}
+
+void only_fields(const nlohmann::json& j, std::string_view path,
+                 std::initializer_list<std::string_view> allowed,
+                 std::initializer_list<std::string_view> required) {
+    as_object(j, path);
+    for (const auto& [k, v] : j.items()) {
+        bool known = false;
+        for (auto a : allowed) known = known || a == k;
+        if (known) continue;
+        for (auto r : required)
+            if (!j.contains(r))
+                throw InputError(
+                    fmt::format("{}: missing (unknown field \"{}\" instead?)", field(path, r), k));
+        std::string list;
+        for (auto a : allowed) list += fmt::format("{}{}", list.empty() ? "" : ", ", a);
+        throw InputError(fmt::format("{}: unknown field (expected {})", field(path, k), list));
+    }
 }
 
 int as_int(const nlohmann::json& j, std::string_view path, int lo, int hi) {

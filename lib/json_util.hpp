@@ -3,6 +3,8 @@
 // Every reader in the library uses them, so messages share one shape:
 //   "<path>: expected <what>, got <json type or value>".
 
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,6 +13,11 @@
 #include "topology.hpp"
 
 namespace ctk::json_util {
+
+// Where a text holds a NUL byte, as "line L, column C: a NUL byte (JSON has none)", or
+// std::nullopt. nlohmann's parser takes a NUL byte for the end of the text, so a reader
+// that did not ask would silently read only the part before it.
+std::optional<std::string> find_nul_byte(std::string_view text);
 
 // A readable name for a JSON value's type ("string", "number", "null", ...).
 std::string type_name(const nlohmann::json& j);
@@ -21,6 +28,14 @@ const nlohmann::json& member(const nlohmann::json& j, std::string_view key, std:
 // The member, or nullptr when absent (j must be an object).
 const nlohmann::json* optional_member(const nlohmann::json& j, std::string_view key,
                                       std::string_view path);
+
+// Object `j` has no member outside `allowed`; throws InputError
+// "<path>.<key>: unknown field (expected a, b, c)" naming the first other one. A typo of a
+// required field is reported as that field missing: "<path>.<required>: missing (unknown
+// field \"<key>\" instead?)" when `required` is given and absent.
+void only_fields(const nlohmann::json& j, std::string_view path,
+                 std::initializer_list<std::string_view> allowed,
+                 std::initializer_list<std::string_view> required = {});
 
 // Integer in [lo, hi]; throws InputError naming path otherwise.
 int as_int(const nlohmann::json& j, std::string_view path, int lo, int hi);

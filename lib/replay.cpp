@@ -96,56 +96,69 @@ std::string pname(const GameLog& log, PlayerId p) {
 
 }  // namespace
 
-Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
-    Verdict v;
-    v.name = std::string(name);
-    GameState s = GameState::initial(log);
-    RuleContext ctx{&log.seats};
-    const bool strict = opt.strict_board || log.options.strict_board;
-
+Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name)
+    : opt_(opt), state_(GameState::initial(header)), ctx_{&header.seats} {
+    v_.name = std::string(name);
+    const bool strict = opt.strict_board || header.options.strict_board;
     // Boards: composition is a violation; red numbers side by side a warning unless strict.
-    for (const auto& p : check_composition(s.board()))
-        v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
-    for (const auto& p : check_red_adjacent(s.board())) {
+    for (const auto& p : check_composition(state_.board()))
+        v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+    for (const auto& p : check_red_adjacent(state_.board())) {
         if (strict)
-            v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+            v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
         else
-            v.warnings.push_back(Warning{p.rule_id, p.message});
+            v_.warnings.push_back(Warning{p.rule_id, p.message});
     }
-    if (opt.stats) v.stats.emplace();
-    bool stopped = !v.violations.empty() && !opt.keep_going;
-    const int n = static_cast<int>(log.events.size());
-    for (int i = 0; i < n && !stopped; ++i) {
-        const Event& e = log.events[static_cast<std::size_t>(i)];
-        if (auto bad = check(s, e, i, ctx)) {
-            v.violations.push_back(std::move(*bad));
-            if (!opt.keep_going) break;
-        }
-        const int turn_before = s.turn;
-        const Phase phase_before = s.phase;
-        if (v.stats) {
-            GameState before = s;
-            apply(s, e);
-            count_stats(*v.stats, before, s, e);
-        } else {
-            apply(s, e);
-        }
-        if (std::holds_alternative<Roll>(e.body)) ++v.rolls;
-        ++v.events;
-        resolve_hidden_win(s, e);
-        const bool claims_broken = [&] {
-            auto bad = check_claims(s, e, i, ctx);
-            if (bad) v.violations.push_back(std::move(*bad));
-            return bad.has_value();
-        }();
-        if (opt.on_event) opt.on_event(i, s);
-        if (claims_broken && !opt.keep_going) break;
-        if (opt.stop_at_event && i >= *opt.stop_at_event) break;
-        if (opt.stop_at_turn && turn_before == *opt.stop_at_turn &&
-            (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
-            break;
-    }
+    if (opt.stats) v_.stats.emplace();
+    stopped_ = !v_.violations.empty() && !opt.keep_going;
+}
 
+void Replayer::add_violation(Violation&& bad, const Event& e) {
+    violating_events_.emplace_back(bad.event_index, e);
+    v_.violations.push_back(std::move(bad));
+    if (!opt_.keep_going) stopped_ = true;
+}
+
+void Replayer::feed(const Event& e) {
+    if (stopped_) return;
+    const int i = index_++;
+    GameState& s = state_;
+    if (auto bad = check(s, e, i, ctx_)) {
+        add_violation(std::move(*bad), e);
+        if (stopped_) return;
+    }
+    const int turn_before = s.turn;
+    const Phase phase_before = s.phase;
+    if (v_.stats) {
+        GameState before = s;
+        apply(s, e);
+        count_stats(*v_.stats, before, s, e);
+    } else {
+        apply(s, e);
+    }
+    if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
+    ++v_.events;
+    resolve_hidden_win(s, e);
+    bool claims_broken = false;
+    if (auto bad = check_claims(s, e, i, ctx_)) {
+        claims_broken = true;
+        violating_events_.emplace_back(bad->event_index, e);
+        v_.violations.push_back(std::move(*bad));
+    }
+    if (opt_.on_event) opt_.on_event(i, s);
+    if (claims_broken && !opt_.keep_going) {
+        stopped_ = true;
+        return;
+    }
+    if (opt_.stop_at_event && i >= *opt_.stop_at_event) stopped_ = true;
+    if (opt_.stop_at_turn && turn_before == *opt_.stop_at_turn &&
+        (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
+        stopped_ = true;
+}
+
+Verdict Replayer::finish() {
+    Verdict v = std::move(v_);
+    GameState& s = state_;
     v.outcome = !v.violations.empty()   ? Outcome::kInvalid
                 : s.winner != kNoPlayer ? Outcome::kComplete
                                         : Outcome::kUnfinished;
@@ -174,6 +187,7 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view na
         st.rank = better + 1;
     }
     v.state = std::move(s);
+    v.violating_events = std::move(violating_events_);
     return v;
 }
 
@@ -183,10 +197,48 @@ std::string log_title(const GameLog& log, std::string_view name) {
     return "standard input";
 }
 
-std::string violation_text(const Violation& v, const GameLog& log, std::string_view name) {
-    if (v.event_index < 0 || static_cast<std::size_t>(v.event_index) >= log.events.size())
-        return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
-    const Event& e = log.events[static_cast<std::size_t>(v.event_index)];
+Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
+    Replayer r(log, opt, name);
+    for (const Event& e : log.events) {
+        if (r.stopped()) break;
+        r.feed(e);
+    }
+    return r.finish();
+}
+
+StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt) {
+    LogReader reader(in, std::string(name));
+    StreamedReplay out;
+    out.header = reader.header();
+    Replayer r(out.header, opt, name);
+    // Read to the end even after replay stopped: a malformed line anywhere is reported,
+    // as by read_log, and the event count is known.
+    while (auto e = reader.next())
+        if (!r.stopped()) r.feed(*e);
+    out.events = reader.events_read();
+    out.verdict = r.finish();
+    return out;
+}
+
+namespace {
+// The event a violation names: from the log when it holds its events, else from those the
+// verdict kept (a streamed replay holds no events).
+const Event* violation_event(const Violation& v, const GameLog& log, const Verdict* verdict) {
+    if (v.event_index < 0) return nullptr;
+    if (static_cast<std::size_t>(v.event_index) < log.events.size())
+        return &log.events[static_cast<std::size_t>(v.event_index)];
+    if (verdict)
+        for (const auto& [i, e] : verdict->violating_events)
+            if (i == v.event_index) return &e;
+    return nullptr;
+}
+}  // namespace
+
+std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                           const Verdict* verdict) {
+    const Event* found = violation_event(v, log, verdict);
+    if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    const Event& e = *found;
     return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
                        pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
                        v.message);
@@ -209,7 +261,7 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
                   {"player", name(x.player)},
                   {"message", x.message},
                   {"pointer", x.json_pointer},
-                  {"text", violation_text(x, log, v.name)}};
+                  {"text", violation_text(x, log, v.name, &v)}};
         violations.push_back(std::move(j));
     }
     json warnings = json::array();
@@ -274,7 +326,7 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
 std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     std::string out;
     if (v.outcome == Outcome::kInvalid) {
-        for (const auto& x : v.violations) out += violation_text(x, log, v.name) + "\n";
+        for (const auto& x : v.violations) out += violation_text(x, log, v.name, &v) + "\n";
     } else if (v.outcome == Outcome::kComplete) {
         out += fmt::format(
             "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n", v.name,

@@ -5,8 +5,10 @@
 
 #include <array>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -77,6 +79,35 @@ struct Verdict {
     int events = 0;  // events replayed
     std::optional<GameStats> stats;
     std::optional<GameState> state;  // the state where replay stopped (stop_at_* or the end)
+    // The events that broke a rule, by index (for messages when the log's events are not
+    // held, as in replay_stream).
+    std::vector<std::pair<int, Event>> violating_events;
+};
+
+// Replay one event at a time, for logs read as a stream (memory independent of the log's
+// length): construct with the log's header (seats, options, board; its events are not
+// used), feed() the events in order, then finish(). replay() below is this over a whole
+// log. `header` must outlive the Replayer and the verdict's state.
+class Replayer {
+  public:
+    Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name);
+    // Checks and applies the next event (index = the number fed before). Does nothing once
+    // stopped().
+    void feed(const Event& e);
+    // True after the first violation (unless keep_going) or at the stop_at_* point.
+    bool stopped() const { return stopped_; }
+    // The verdict (call once).
+    Verdict finish();
+
+  private:
+    void add_violation(Violation&& bad, const Event& e);
+    ReplayOptions opt_;
+    GameState state_;
+    RuleContext ctx_;
+    Verdict v_;
+    int index_ = 0;
+    bool stopped_ = false;
+    std::vector<std::pair<int, Event>> violating_events_;
 };
 
 // Replays a log. Never throws for rule violations (they go into the verdict); the log was
@@ -87,7 +118,19 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_vi
 // DESIGN.md section 5 text form of a violation:
 //   "game.json: event 17 (turn 6, red, build_settlement 23): distance-rule: vertex 23 is
 //    next to blue's settlement at 22"
-std::string violation_text(const Violation& v, const GameLog& log, std::string_view name);
+// The event is looked up in log.events, else in verdict->violating_events.
+std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                           const Verdict* verdict = nullptr);
+
+// A log replayed as it is read (LogReader + Replayer): JSON Lines with memory that does
+// not grow with the number of events. The whole input is read even after replay stopped,
+// so a malformed line anywhere throws InputError as read_log does.
+struct StreamedReplay {
+    GameLog header;          // the log without its events
+    std::size_t events = 0;  // events in the log
+    Verdict verdict;
+};
+StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt);
 
 // How to name a log in titles: the file name; for standard input ("<stdin>" or empty),
 // the log's source up to its first " (" (e.g. "catan-import --from soclog game.soclog"),

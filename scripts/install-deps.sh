@@ -7,6 +7,7 @@
 #   many games: GNU parallel, rsync (its --transferfile/--return), jq; openssh-server for
 #   the multi-host test, which starts its own sshd on a loopback port: the system's SSH
 #   service is installed without being started or enabled
+#   GNU time for the peak-memory test, python3 for the bad-input suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
           librsvg2-bin
-          chromium python3 parallel rsync jq openssh-client openssh-server)
+          chromium python3 parallel rsync jq openssh-client openssh-server time)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 

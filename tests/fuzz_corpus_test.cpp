@@ -12,7 +12,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "board.hpp"
+#include "board_stream.hpp"
 #include "event.hpp"
+#include "import/import.hpp"
+#include "render.hpp"
+#include "roads_report.hpp"
 #include "replay.hpp"
 #include "test_support.hpp"
 
@@ -66,4 +75,70 @@ TEST_CASE("every kept fuzz input is read or rejected with InputError, never a cr
     // The corpus holds both kinds, so both paths stay covered.
     CHECK(read > 0);
     CHECK(rejected > 0);
+}
+
+// The corpora of the other readers' fuzz targets (tests/fuzz: board_reader_fuzz,
+// position_reader_fuzz, soclog_fuzz, catanatron_fuzz), one folder each: every input is
+// read or rejected with an InputError (a malformed board record with its error) that
+// names the input, and what is read goes through what the fuzz target runs on it.
+TEST_CASE("every kept fuzz input of the board, position and import readers is read or "
+          "rejected by name",
+          "[fuzz][board][import][roads]") {
+    int read = 0, rejected = 0;
+    auto rejected_by_name = [&](const std::string& what, const std::string& name) {
+        CHECK_THAT(what, Catch::StartsWith(name));
+        ++rejected;
+    };
+    for (const auto& path : inputs_in("tests/fuzz_corpus/board")) {
+        std::string name = path.filename().string();
+        INFO(name);
+        std::istringstream in(test::read_file(path.string()));
+        BoardStream stream(in, name);
+        CHECK_NOTHROW([&] {
+            while (auto r = stream.next()) {
+                if (!r->board) {
+                    rejected_by_name(r->error, name);
+                    continue;
+                }
+                ++read;
+                (void)check_composition(*r->board);
+                (void)render_ascii(*r->board, {});
+                (void)board_from_json(board_to_json(*r->board));
+            }
+        }());
+    }
+    for (const auto& path : inputs_in("tests/fuzz_corpus/position")) {
+        std::string name = path.filename().string();
+        INFO(name);
+        auto j = nlohmann::json::parse(test::read_file(path.string()), nullptr, false);
+        if (j.is_discarded()) continue;
+        try {
+            Position p = position_from_json(j);
+            (void)roads_report_to_text(p, roads_report(p));
+            ++read;
+        } catch (const InputError&) {
+            ++rejected;
+        }
+    }
+    for (auto [folder, format] : {std::pair{"soclog", ImportFormat::kSoclog},
+                                  std::pair{"catanatron", ImportFormat::kCatanatron}}) {
+        for (const auto& path : inputs_in(std::string("tests/fuzz_corpus/") + folder)) {
+            std::string name = path.filename().string();
+            INFO(name);
+            CHECK_NOTHROW([&] {
+                try {
+                    GameLog log = import_log(test::read_file(path.string()), name, format);
+                    GameLog back = read_log(write_log(log, LogFormat::kJsonl), name);
+                    ReplayOptions keep_going;
+                    keep_going.keep_going = true;
+                    (void)replay(back, keep_going, name);
+                    ++read;
+                } catch (const InputError& e) {
+                    rejected_by_name(e.what(), name);
+                }
+            }());
+        }
+    }
+    CHECK(read >= 8);
+    CHECK(rejected >= 8);
 }

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "board.hpp"
+#include "board_stream.hpp"
 #include "cli_common.hpp"
 #include "generate.hpp"
 #include "render.hpp"
@@ -24,88 +25,35 @@ using namespace ctk;
 namespace {
 
 using BoardSink = std::function<void(const std::string& name, const Board& b)>;
+using ErrorSink = std::function<void(const std::string& where, const std::string& error)>;
 
-Board parse_board(const nlohmann::json& j, const std::string& where) {
-    try {
-        return board_from_json(j);
-    } catch (const InputError& e) {
-        throw InputError(fmt::format("{}: {}", where, e.what()));
+// Reads boards from path and hands each to sink as soon as it is read (lib/board_stream:
+// a JSON document, a JSON array read element by element, or JSON Lines; memory does not
+// grow with the stream). With no path, the built-in beginner board. A malformed record
+// stops the stream; its message is returned, after every board before it was handed on,
+// so that the caller can still print its summary. With keep_going a malformed record
+// goes to on_error and the stream goes on (a cut-off array or document ends it).
+std::optional<std::string> for_each_board(const std::string& path, const BoardSink& sink,
+                                          bool keep_going = false,
+                                          const ErrorSink& on_error = nullptr) {
+    if (path.empty()) {
+        sink("beginner", Board::beginner());
+        return std::nullopt;
     }
-}
-
-// Reads boards from path and hands each to sink, streaming: a JSON document (one board, or
-// an array of boards), or JSON Lines (one board per line). With no path, the built-in
-// beginner board. Each board is named "<file>", "<file>[i]" or "<file>:<line>" in
-// messages.
-void for_each_board(const std::string& path, const BoardSink& sink) {
-    if (path.empty()) return sink("beginner", Board::beginner());
-    std::string name = path == "-" ? "<stdin>" : path;
-    std::ifstream file;
-    if (path != "-") {
-        file.open(path, std::ios::binary);
-        if (!file) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-    }
-    std::istream& in = path == "-" ? std::cin : file;
-    std::string line, first;
-    int line_no = 0, first_no = 0;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (line.find_first_not_of(" \t\r") != std::string::npos) break;
-    }
-    first = line;
-    first_no = line_no;
-    auto one = nlohmann::json::parse(first, nullptr, false);
-    if (one.is_discarded() || one.is_array()) {
-        // A multi-line document (or an array): read it whole.
-        std::ostringstream rest;
-        rest << first << '\n' << in.rdbuf();
-        auto whole = nlohmann::json::parse(rest.str(), nullptr, false);
-        if (whole.is_discarded()) {
-            if (first.find_first_not_of(" \t\r") == std::string::npos)
-                throw InputError(fmt::format("{}: no board in the input", name));
-            try {
-                auto again = nlohmann::json::parse(rest.str());
-            } catch (const nlohmann::json::parse_error& e) {
-                throw InputError(fmt::format("{}: not JSON: {}", name, e.what()));
-            }
+    auto in = cli::open_input(path);
+    BoardStream stream(*in, path == "-" ? "<stdin>" : path);
+    std::optional<std::string> first_error;
+    while (auto r = stream.next()) {
+        if (r->board) {
+            sink(r->where, *r->board);
+            continue;
         }
-        if (whole.is_array()) {
-            if (whole.empty()) throw InputError(fmt::format("{}: no board in the input", name));
-            for (std::size_t i = 0; i < whole.size(); ++i) {
-                std::string where = fmt::format("{}[{}]", name, i);
-                sink(where, parse_board(whole[i], where));
-            }
-        } else {
-            sink(name, parse_board(whole, name));
-        }
-        return;
+        if (!keep_going) return r->error;
+        if (!first_error) first_error = r->error;
+        if (on_error) on_error(r->where, r->error);
     }
-    // JSON Lines. A board is handed on when the next one is read, so that a stream of a
-    // single line is named like a document ("<file>", not "<file>:1").
-    std::optional<std::pair<std::string, Board>> pending;
-    auto emit_pending = [&] {
-        if (pending) sink(pending->first, pending->second);
-    };
-    pending.emplace(fmt::format("{}:{}", name, first_no),
-                    parse_board(one, fmt::format("{}:{}", name, first_no)));
-    int boards = 1;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        std::string where = fmt::format("{}:{}", name, line_no);
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw InputError(fmt::format("{}: not JSON: {}", where, e.what()));
-        }
-        Board b = parse_board(j, where);
-        emit_pending();
-        pending.emplace(where, std::move(b));
-        ++boards;
-    }
-    if (boards == 1) pending->first = name;
-    emit_pending();
+    if (in->bad()) return fmt::format("{}: read error", path);
+    return first_error;
 }
 
 // The constraint flags shared by generate, check and stats --generate.
@@ -251,6 +199,10 @@ int run(int argc, char** argv) {
         ->required();
     check_constraints_flags.add(check);
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
+    bool check_keep_going = false;
+    check->add_flag("--keep-going", check_keep_going,
+                    "report a malformed board (JSON Lines line or array element) as a line of "
+                    "its own and go on; exit 2 at the end");
 
     auto* gen = app.add_subcommand(
         "generate",
@@ -259,13 +211,14 @@ int run(int argc, char** argv) {
         "harbors; never 'swap until it fits'). Robber on the desert.");
     GenerateFlags gen_flags;
     std::int64_t count = 1;
-    std::string gen_format = "json", layout = "random";
+    std::string gen_format, layout = "random";
     gen_flags.add(gen);
     gen->add_option("--count", count, "number of boards")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
     gen->add_option("--format", gen_format,
                     "json (one document; an array when --count > 1), jsonl (one board per "
-                    "line, streaming), text (ASCII drawings) or svg (--count 1)")
+                    "line, streaming), text (ASCII drawings) or svg (--count 1). Default: "
+                    "json for one board, jsonl for --count > 1")
         ->check(CLI::IsMember({"json", "jsonl", "text", "svg"}));
     gen->add_option("--layout", layout,
                     "random, or beginner (the rulebook's fixed board: seed and constraints "
@@ -291,11 +244,15 @@ int run(int argc, char** argv) {
                      "text (a table of distributions), json (distributions), jsonl (the "
                      "measures of each board, one line each)")
         ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    bool stats_keep_going = false;
+    stats->add_flag("--keep-going", stats_keep_going,
+                    "skip a malformed board (with --format jsonl: a record {\"board\", \"name\", "
+                    "\"error\"}) and go on; exit 2 at the end");
 
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (*render) {
-        for_each_board(render_file, [&](const std::string&, const Board& b) {
+        auto error = for_each_board(render_file, [&](const std::string&, const Board& b) {
             if (render_format == "json")
                 std::cout << board_to_json(b).dump(2) << '\n';
             else if (render_format == "svg")
@@ -303,10 +260,14 @@ int run(int argc, char** argv) {
             else
                 std::cout << render_ascii(b, {.ids = ids});
         });
+        if (error) throw InputError(*error);
         return cli::code(cli::Exit::kOk);
     }
 
     if (*gen) {
+        // Many boards stream as JSON Lines unless a JSON array is asked for: an array is
+        // one document that a reader must hold or scan whole.
+        if (gen_format.empty()) gen_format = count > 1 ? "jsonl" : "json";
         if (gen_format == "svg" && count != 1)
             throw InputError("--format svg draws one board: use --count 1");
         if (layout == "beginner") {
@@ -373,6 +334,7 @@ int run(int argc, char** argv) {
         FairnessSummary summary;
         Out out;
         std::int64_t index = 0;
+        std::optional<std::string> error;
         auto add = [&](const std::string& name, const Board& b) {
             Fairness f = measure_fairness(b);
             summary.add(f);
@@ -396,9 +358,26 @@ int run(int argc, char** argv) {
                 add(fmt::format("generated:{}", i + 1), g.to_board(raw));
             }
         } else {
-            for_each_board(stats_file, add);
+            error = for_each_board(
+                stats_file, add, stats_keep_going,
+                [&](const std::string& where, const std::string& message) {
+                    if (stats_format != "jsonl") return;
+                    out.buf() +=
+                        fmt::format("{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
+                                    nlohmann::json(where).dump(), nlohmann::json(message).dump());
+                    out.maybe_flush();
+                    ++index;
+                });
         }
-        if (stats_format == "jsonl") return cli::code(cli::Exit::kOk);
+        // The boards read before a malformed record are reported; then the error (exit 2).
+        auto finish = [&] {
+            if (error) {
+                out.flush();
+                throw InputError(*error);
+            }
+            return cli::code(cli::Exit::kOk);
+        };
+        if (stats_format == "jsonl") return finish();
         const std::int64_t n = summary.boards();
         if (stats_format == "json") {
             // Written by hand so that means are fixed two-decimal numbers.
@@ -414,7 +393,7 @@ int run(int argc, char** argv) {
             }
             s += "}}\n";
             out.buf() += s;
-            return cli::code(cli::Exit::kOk);
+            return finish();
         }
         out.buf() +=
             fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
@@ -426,19 +405,30 @@ int run(int argc, char** argv) {
             out.buf() += fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min,
                                      fixed2(c.sum, n), c.max, hist);
         }
-        return cli::code(cli::Exit::kOk);
+        return finish();
     }
 
     Constraints constraints = check_constraints_flags.get();
-    std::int64_t checked = 0, bad = 0;
-    for_each_board(check_file, [&](const std::string& name, const Board& b) {
-        auto problems = check_composition(b);
-        for (auto& p : check_constraints(b, constraints)) problems.push_back(std::move(p));
-        ++checked;
-        if (!problems.empty()) ++bad;
-        for (const auto& p : problems) fmt::print("{}: {}: {}\n", name, p.rule_id, p.message);
-    });
-    if (!quiet) fmt::print(stderr, "{} boards checked, {} with problems\n", checked, bad);
+    std::int64_t checked = 0, bad = 0, malformed = 0;
+    auto error = for_each_board(
+        check_file,
+        [&](const std::string& name, const Board& b) {
+            auto problems = check_composition(b);
+            for (auto& p : check_constraints(b, constraints)) problems.push_back(std::move(p));
+            ++checked;
+            if (!problems.empty()) ++bad;
+            for (const auto& p : problems) fmt::print("{}: {}: {}\n", name, p.rule_id, p.message);
+        },
+        check_keep_going,
+        [&](const std::string&, const std::string& message) {
+            ++malformed;
+            fmt::print("{}\n", message);
+        });
+    std::fflush(stdout);
+    if (!quiet)
+        fmt::print(stderr, "{} boards checked, {} with problems{}\n", checked, bad,
+                   malformed ? fmt::format(", {} malformed", malformed) : "");
+    if (error) throw InputError(*error);
     return cli::code(bad ? cli::Exit::kViolation : cli::Exit::kOk);
 }
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "board.hpp"
+#include "board_stream.hpp"
 #include "cli_common.hpp"
 #include "event.hpp"
 #include "placement.hpp"
@@ -43,31 +44,11 @@ struct Options {
     std::string log_file;
 };
 
-// One board: a JSON document, or the first line of a JSON Lines stream of boards.
+// One board (a JSON document, or a stream of one board); a stream of several is an error
+// found without reading the rest of it (lib/board_stream.hpp read_one_board).
 Board read_board(const std::string& path) {
-    std::string text = cli::read_input(path);
-    std::string name = path == "-" ? "<stdin>" : path;
-    auto whole = json::parse(text, nullptr, false);
-    int line = 0;
-    if (whole.is_discarded()) {
-        std::istringstream in(text);
-        std::string l;
-        while (std::getline(in, l)) {
-            ++line;
-            if (l.find_first_not_of(" \t\r") == std::string::npos) continue;
-            whole = json::parse(l, nullptr, false);
-            if (whole.is_discarded()) throw InputError(fmt::format("{}:{}: not JSON", name, line));
-            break;
-        }
-        if (whole.is_discarded() || whole.is_null())
-            throw InputError(fmt::format("{}: no board in the input", name));
-    }
-    try {
-        return board_from_json(whole);
-    } catch (const InputError& e) {
-        throw InputError(line ? fmt::format("{}:{}: {}", name, line, e.what())
-                              : fmt::format("{}: {}", name, e.what()));
-    }
+    auto in = cli::open_input(path);
+    return read_one_board(*in, path == "-" ? "<stdin>" : path);
 }
 
 PlacementWeights read_weights(const std::string& path) {
@@ -695,7 +676,7 @@ int run(int argc, char** argv) {
         "  catan-place --catanstats ../shared/data/catanstats/catanstats.csv --plot pips.svg\n");
     Options opt;
     app.add_option("board", opt.board_file,
-                   "board JSON (or the first board of a JSON Lines stream), - for stdin");
+                   "board JSON, - for stdin; one board: a stream of several is an error");
     app.add_option("--taken", opt.taken, "occupied vertices, e.g. 20,35 (distance rule applies)")
         ->delimiter(',');
     app.add_option("--top", opt.top, "vertices to list (default 10)")->check(CLI::Range(0, 1000));

@@ -101,9 +101,18 @@ int run(int argc, char** argv) {
             return result;
         };
         const std::string name = file == "-" ? "<stdin>" : file;
-        GameLog log;
+        // Read as a stream: JSON Lines logs of any length in flat memory.
+        // (--html needs every event for the page: the log is read whole then.)
+        StreamedReplay run;
+        GameLog whole;
         try {
-            log = read_log(cli::read_input(file), name);
+            if (html.empty()) {
+                auto in = cli::open_input(file);
+                run = replay_stream(*in, name, opt);
+            } else {
+                whole = read_log(cli::read_input(file), name);
+                run.events = whole.events.size();
+            }
         } catch (const InputError& e) {
             if (many && format == "json")
                 out << nlohmann::json{{"file", name},
@@ -116,22 +125,22 @@ int run(int argc, char** argv) {
             worst = cli::code(cli::Exit::kBadInput);
             return done();
         }
-        Verdict v;
+        const GameLog& log = html.empty() ? run.header : whole;
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
             write_page(html, page.html);
             err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n", html,
                                log.events.size(), (page.html.size() + 1023) / 1024);
-            v = std::move(page.verdict);
-        } else {
-            v = replay(log, opt, name);
+            run.verdict = std::move(page.verdict);
         }
+        const Verdict& v = run.verdict;
         if (v.outcome == Outcome::kInvalid)
             worst = std::max(worst, cli::code(cli::Exit::kViolation));
         if (show_state) {
-            if (at && *at >= static_cast<int>(log.events.size()))
+            if (at && *at >= static_cast<int>(run.events))
                 throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
-                                             *at, log.events.size(), log.events.size() - 1));
+                                             *at, run.events,
+                                             static_cast<long long>(run.events) - 1));
             if (format == "json") {
                 nlohmann::json j = {{"file", name},
                                     {"event", at ? nlohmann::json(*at) : nlohmann::json()},
@@ -144,7 +153,7 @@ int run(int argc, char** argv) {
                                    at ? fmt::format("after event {}", *at)
                                       : fmt::format("at the end of turn {}", *turn));
                 out << state_to_text(*v.state, log.seats);
-                for (const auto& x : v.violations) out << violation_text(x, log, name) << '\n';
+                for (const auto& x : v.violations) out << violation_text(x, log, name, &v) << '\n';
             }
             return done();
         }

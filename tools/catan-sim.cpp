@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "board_stream.hpp"
 #include "cli_common.hpp"
 #include "event.hpp"
 #include "sim.hpp"
@@ -21,15 +22,11 @@ using namespace ctk;
 
 namespace {
 
+// One board (a JSON document, or a stream of one board); a stream of several is an error
+// found without reading the rest of it (lib/board_stream.hpp read_one_board).
 std::shared_ptr<const Board> read_board(const std::string& file) {
-    const std::string name = file == "-" ? "<stdin>" : file;
-    auto j = nlohmann::json::parse(cli::read_input(file), nullptr, false);
-    if (j.is_discarded()) throw InputError(fmt::format("{}: not valid JSON", name));
-    try {
-        return std::make_shared<const Board>(board_from_json(j));
-    } catch (const InputError& e) {
-        throw InputError(fmt::format("{}: {}", name, e.what()));
-    }
+    auto in = cli::open_input(file);
+    return std::make_shared<const Board>(read_one_board(*in, file == "-" ? "<stdin>" : file));
 }
 
 int run(int argc, char** argv) {
@@ -65,7 +62,10 @@ int run(int argc, char** argv) {
         ->check(CLI::Range(2, 99));
     app.add_flag("--friendly-robber", opt.options.friendly_robber,
                  "house rule: the robber spares players with 2 VP or fewer");
-    auto* board_opt = app.add_option("--board", board_file, "board JSON file (default: beginner)");
+    auto* board_opt = app.add_option(
+        "--board", board_file,
+        "board JSON file, - for stdin (default: beginner); one board: a stream of several is an "
+        "error");
     auto* random_opt =
         app.add_flag("--random-board", opt.random_board, "a random standard board per game");
     board_opt->excludes(random_opt);

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -24,6 +25,16 @@ std::string read_input(const std::string& path) {
     ss << in.rdbuf();
     if (in.bad()) throw InputError(fmt::format("{}: read error", path));
     return ss.str();
+}
+
+std::unique_ptr<std::istream> open_input(const std::string& path) {
+    if (path == "-") return std::make_unique<std::istream>(std::cin.rdbuf());
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(fmt::format("{}: is a directory", path));
+    auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    return in;
 }
 
 void setup_app(CLI::App& app, const std::string& tool, const std::string& examples) {

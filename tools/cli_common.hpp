@@ -1,6 +1,8 @@
 #pragma once
 // What every tool shares: exit codes, reading a file or stdin, --version.
 
+#include <istream>
+#include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -16,6 +18,11 @@ inline int code(Exit e) { return static_cast<int>(e); }
 // Reads a whole file, or standard input for "-". Throws ctk::InputError
 // ("<path>: cannot open: <reason>") when the file cannot be read.
 std::string read_input(const std::string& path);
+
+// Opens a file, or standard input for "-", as a stream to read piece by piece (memory
+// that does not grow with the input). Throws ctk::InputError "<path>: is a directory" or
+// "<path>: cannot open: <reason>".
+std::unique_ptr<std::istream> open_input(const std::string& path);
 
 // Adds --version (prints "<tool> <version>") and sets the footer of --help to the given
 // examples. Call right after constructing the app.

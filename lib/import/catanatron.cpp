@@ -228,6 +228,8 @@ void Importer::read_nodes(const json& doc) {
 }
 
 GameLog Importer::run(std::string_view text) {
+    if (auto nul = ju::find_nul_byte(text))
+        throw InputError(fmt::format("{}: not valid JSON: {}", name_, *nul));
     json doc = json::parse(text, nullptr, false);
     if (doc.is_discarded()) throw InputError(fmt::format("{}: not valid JSON", name_));
     if (!doc.is_object())
@@ -395,7 +397,14 @@ GameLog Importer::run(std::string_view text) {
 
 GameLog import_catanatron(std::string_view text, std::string_view name) {
     Importer imp(name);
-    return imp.run(text);
+    try {
+        return imp.run(text);
+    } catch (const InputError& e) {
+        // The shared JSON helpers name the field only; every message names the input.
+        std::string what = e.what();
+        if (what.rfind(fmt::format("{}: ", name), 0) == 0) throw;
+        throw InputError(fmt::format("{}: {}", name, what));
+    }
 }
 
 }  // namespace ctk
