@@ -62,32 +62,6 @@ void count_stats(GameStats& st, const GameState& before, const GameState& after,
         e.body);
 }
 
-// A spectator's log may hold unknown development cards: when the log claims the active
-// player won and their unknown cards can make up the VP, they were victory point cards.
-void resolve_hidden_win(GameState& s, const Event& e) {
-    if (!e.claims || !e.claims->winner || s.phase != Phase::kTurn) return;
-    PlayerId w = *e.claims->winner;
-    if (w != s.active || w == kNoPlayer) return;
-    PlayerState& ps = s.players[w];
-    int missing = s.vp_to_win() - s.vp(w);
-    int unknown = ps.dev_unknown_old + ps.dev_unknown_new;
-    const int vp = static_cast<int>(DevCard::kVictoryPoint);
-    if (missing <= 0 || missing > unknown || missing > s.deck[vp]) return;
-    for (int i = 0; i < missing; ++i) {
-        if (ps.dev_unknown_old > 0) {
-            --ps.dev_unknown_old;
-            ++ps.dev_old[vp];
-        } else {
-            --ps.dev_unknown_new;
-            ++ps.dev_new[vp];
-        }
-        --s.deck[vp];
-        --s.deck_unknown_drawn;
-    }
-    s.phase = Phase::kOver;
-    s.winner = w;
-}
-
 std::string pname(const GameLog& log, PlayerId p) {
     if (p == kNoPlayer) return "nobody";
     if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
@@ -99,14 +73,14 @@ std::string pname(const GameLog& log, PlayerId p) {
 Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
     Verdict v;
     v.name = std::string(name);
-    GameState s = GameState::initial(log);
-    RuleContext ctx{&log.seats};
+    auto belief = std::make_shared<Belief>(log, opt.track);
+    const Board& board = belief->states().front().state.board();
     const bool strict = opt.strict_board || log.options.strict_board;
 
     // Boards: composition is a violation; red numbers side by side a warning unless strict.
-    for (const auto& p : check_composition(s.board()))
+    for (const auto& p : check_composition(board))
         v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
-    for (const auto& p : check_red_adjacent(s.board())) {
+    for (const auto& p : check_red_adjacent(board)) {
         if (strict)
             v.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
         else
@@ -117,34 +91,43 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view na
     const int n = static_cast<int>(log.events.size());
     for (int i = 0; i < n && !stopped; ++i) {
         const Event& e = log.events[static_cast<std::size_t>(i)];
-        if (auto bad = check(s, e, i, ctx)) {
-            v.violations.push_back(std::move(*bad));
-            if (!opt.keep_going) break;
-        }
+        const GameState& s = belief->states().front().state;
         const int turn_before = s.turn;
         const Phase phase_before = s.phase;
-        if (v.stats) {
-            GameState before = s;
-            apply(s, e);
-            count_stats(*v.stats, before, s, e);
-        } else {
-            apply(s, e);
-        }
+        std::optional<GameState> before;
+        if (v.stats && belief->size() == 1) before = s;
+        StepResult r = belief->step(e, i, opt.keep_going);
+        const bool had_violation = !r.violations.empty();
+        for (Violation& x : r.violations) v.violations.push_back(std::move(x));
+        if (!r.applied) break;
+        if (before && belief->size() == 1)
+            count_stats(*v.stats, *before, belief->states().front().state, e);
         if (std::holds_alternative<Roll>(e.body)) ++v.rolls;
         ++v.events;
-        resolve_hidden_win(s, e);
-        const bool claims_broken = [&] {
-            auto bad = check_claims(s, e, i, ctx);
-            if (bad) v.violations.push_back(std::move(*bad));
-            return bad.has_value();
-        }();
-        if (opt.on_event) opt.on_event(i, s);
-        if (claims_broken && !opt.keep_going) break;
+        if (opt.on_event) opt.on_event(i, belief->most_probable());
+        if (opt.on_belief) opt.on_belief(i, *belief);
+        if (had_violation && !opt.keep_going) break;
+        const GameState& after = belief->states().front().state;
         if (opt.stop_at_event && i >= *opt.stop_at_event) break;
         if (opt.stop_at_turn && turn_before == *opt.stop_at_turn &&
-            (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
+            (after.turn > turn_before ||
+             (phase_before != Phase::kOver && after.phase == Phase::kOver)))
             break;
     }
+    if (auto from = belief->inexact_from()) {
+        v.warnings.push_back(Warning{
+            "hidden-information",
+            fmt::format("from event {} the possible states exceed the bound of {}: tracking "
+                        "keeps the {} most probable, so hands and probabilities are not exact "
+                        "and no violation is decided from there on",
+                        *from, opt.track.max_states, opt.track.max_states)});
+        for (int i : belief->unexplained())
+            v.warnings.push_back(Warning{
+                "hidden-information",
+                fmt::format("event {}: none of the kept states explains it; applied anyway", i)});
+    }
+    GameState s = belief->most_probable();
+    v.belief = std::move(belief);
 
     v.outcome = !v.violations.empty()   ? Outcome::kInvalid
                 : s.winner != kNoPlayer ? Outcome::kComplete

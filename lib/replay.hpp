@@ -5,6 +5,7 @@
 
 #include <array>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "event.hpp"
 #include "rules.hpp"
 #include "state.hpp"
+#include "track.hpp"
 
 namespace ctk {
 
@@ -29,6 +31,10 @@ struct ReplayOptions {
     // its claims were checked); not called for an event that replay refused (a violation
     // without keep_going). For observers such as the replay page (lib/viewer.hpp).
     std::function<void(int index, const GameState& after)> on_event;
+    // Hidden information (lib/track.hpp): the bound on the belief's states.
+    TrackOptions track;
+    // Called after each event applied, with its index and the belief after it (--trace).
+    std::function<void(int, const Belief&)> on_belief;
 };
 
 enum class Outcome : std::uint8_t { kComplete, kUnfinished, kInvalid };
@@ -76,10 +82,20 @@ struct Verdict {
     int rolls = 0;
     int events = 0;  // events replayed
     std::optional<GameStats> stats;
-    std::optional<GameState> state;  // the state where replay stopped (stop_at_* or the end)
+    // The state where replay stopped (stop_at_* or the end); under hidden information the
+    // most probable state of the belief (lib/track.hpp), whose VP and awards give the
+    // outcome and the standings.
+    std::optional<GameState> state;
+    // The belief where replay stopped: one state for a full-information log.
+    std::shared_ptr<const Belief> belief;
 };
 
-// Replays a log. Never throws for rule violations (they go into the verdict); the log was
+// Replays a log, tracking a belief over the complete states (lib/track.hpp): a violation
+// of a log that hides something is decided only when no possible state explains the
+// event (its message says so). When the belief outgrows opt.track.max_states a warning
+// "hidden-information" names the event from which it is no longer exact (and each event
+// no kept state explained). --stats counts an event only while the belief is one state.
+// Never throws for rule violations (they go into the verdict); the log was
 // already read (read_log throws InputError for malformed input). The last state is always
 // returned in Verdict::state.
 Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_view name = "");
