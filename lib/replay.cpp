@@ -62,32 +62,6 @@ void count_stats(GameStats& st, const GameState& before, const GameState& after,
         e.body);
 }
 
-// A spectator's log may hold unknown development cards: when the log claims the active
-// player won and their unknown cards can make up the VP, they were victory point cards.
-void resolve_hidden_win(GameState& s, const Event& e) {
-    if (!e.claims || !e.claims->winner || s.phase != Phase::kTurn) return;
-    PlayerId w = *e.claims->winner;
-    if (w != s.active || w == kNoPlayer) return;
-    PlayerState& ps = s.players[w];
-    int missing = s.vp_to_win() - s.vp(w);
-    int unknown = ps.dev_unknown_old + ps.dev_unknown_new;
-    const int vp = static_cast<int>(DevCard::kVictoryPoint);
-    if (missing <= 0 || missing > unknown || missing > s.deck[vp]) return;
-    for (int i = 0; i < missing; ++i) {
-        if (ps.dev_unknown_old > 0) {
-            --ps.dev_unknown_old;
-            ++ps.dev_old[vp];
-        } else {
-            --ps.dev_unknown_new;
-            ++ps.dev_new[vp];
-        }
-        --s.deck[vp];
-        --s.deck_unknown_drawn;
-    }
-    s.phase = Phase::kOver;
-    s.winner = w;
-}
-
 std::string pname(const GameLog& log, PlayerId p) {
     if (p == kNoPlayer) return "nobody";
     if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
@@ -97,13 +71,14 @@ std::string pname(const GameLog& log, PlayerId p) {
 }  // namespace
 
 Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name)
-    : opt_(opt), state_(GameState::initial(header)), ctx_{&header.seats} {
+    : opt_(opt), belief_(std::make_shared<Belief>(header, opt.track)) {
     v_.name = std::string(name);
+    const Board& board = belief_->states().front().state.board();
     const bool strict = opt.strict_board || header.options.strict_board;
     // Boards: composition is a violation; red numbers side by side a warning unless strict.
-    for (const auto& p : check_composition(state_.board()))
+    for (const auto& p : check_composition(board))
         v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
-    for (const auto& p : check_red_adjacent(state_.board())) {
+    for (const auto& p : check_red_adjacent(board)) {
         if (strict)
             v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
         else
@@ -113,52 +88,60 @@ Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_
     stopped_ = !v_.violations.empty() && !opt.keep_going;
 }
 
-void Replayer::add_violation(Violation&& bad, const Event& e) {
-    violating_events_.emplace_back(bad.event_index, e);
-    v_.violations.push_back(std::move(bad));
-    if (!opt_.keep_going) stopped_ = true;
-}
-
 void Replayer::feed(const Event& e) {
     if (stopped_) return;
     const int i = index_++;
-    GameState& s = state_;
-    if (auto bad = check(s, e, i, ctx_)) {
-        add_violation(std::move(*bad), e);
-        if (stopped_) return;
-    }
+    Belief& belief = *belief_;
+    const GameState& s = belief.states().front().state;
     const int turn_before = s.turn;
     const Phase phase_before = s.phase;
-    if (v_.stats) {
-        GameState before = s;
-        apply(s, e);
-        count_stats(*v_.stats, before, s, e);
-    } else {
-        apply(s, e);
+    std::optional<GameState> before;
+    if (v_.stats && belief.size() == 1) before = s;
+    StepResult r = belief.step(e, i, opt_.keep_going);
+    const bool had_violation = !r.violations.empty();
+    for (Violation& x : r.violations) {
+        v_.violating_events.emplace_back(x.event_index, e);
+        v_.violations.push_back(std::move(x));
     }
-    if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
-    ++v_.events;
-    resolve_hidden_win(s, e);
-    bool claims_broken = false;
-    if (auto bad = check_claims(s, e, i, ctx_)) {
-        claims_broken = true;
-        violating_events_.emplace_back(bad->event_index, e);
-        v_.violations.push_back(std::move(*bad));
-    }
-    if (opt_.on_event) opt_.on_event(i, s);
-    if (claims_broken && !opt_.keep_going) {
+    if (!r.applied) {
         stopped_ = true;
         return;
     }
+    if (before && belief.size() == 1)
+        count_stats(*v_.stats, *before, belief.states().front().state, e);
+    if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
+    ++v_.events;
+    if (opt_.on_event) opt_.on_event(i, belief.most_probable());
+    if (opt_.on_belief) opt_.on_belief(i, belief);
+    if (had_violation && !opt_.keep_going) {
+        stopped_ = true;
+        return;
+    }
+    const GameState& after = belief.states().front().state;
     if (opt_.stop_at_event && i >= *opt_.stop_at_event) stopped_ = true;
     if (opt_.stop_at_turn && turn_before == *opt_.stop_at_turn &&
-        (s.turn > turn_before || (phase_before != Phase::kOver && s.phase == Phase::kOver)))
+        (after.turn > turn_before || (phase_before != Phase::kOver && after.phase == Phase::kOver)))
         stopped_ = true;
 }
 
 Verdict Replayer::finish() {
     Verdict v = std::move(v_);
-    GameState& s = state_;
+    std::shared_ptr<Belief> belief = std::move(belief_);
+    if (auto from = belief->inexact_from()) {
+        v.warnings.push_back(Warning{
+            "hidden-information",
+            fmt::format("from event {} the possible states exceed the bound of {}: tracking "
+                        "keeps the {} most probable, so hands and probabilities are not exact "
+                        "and no violation is decided from there on",
+                        *from, opt_.track.max_states, opt_.track.max_states)});
+        for (int i : belief->unexplained())
+            v.warnings.push_back(Warning{
+                "hidden-information",
+                fmt::format("event {}: none of the kept states explains it; applied anyway", i)});
+    }
+    GameState s = belief->most_probable();
+    v.belief = std::move(belief);
+
     v.outcome = !v.violations.empty()   ? Outcome::kInvalid
                 : s.winner != kNoPlayer ? Outcome::kComplete
                                         : Outcome::kUnfinished;
@@ -187,14 +170,7 @@ Verdict Replayer::finish() {
         st.rank = better + 1;
     }
     v.state = std::move(s);
-    v.violating_events = std::move(violating_events_);
     return v;
-}
-
-std::string log_title(const GameLog& log, std::string_view name) {
-    if (!name.empty() && name != "<stdin>") return std::string(name);
-    if (!log.source.empty()) return log.source.substr(0, log.source.find(" ("));
-    return "standard input";
 }
 
 Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
@@ -218,6 +194,12 @@ StreamedReplay replay_stream(std::istream& in, std::string_view name, const Repl
     out.events = reader.events_read();
     out.verdict = r.finish();
     return out;
+}
+
+std::string log_title(const GameLog& log, std::string_view name) {
+    if (!name.empty() && name != "<stdin>") return std::string(name);
+    if (!log.source.empty()) return log.source.substr(0, log.source.find(" ("));
+    return "standard input";
 }
 
 namespace {
@@ -277,20 +259,18 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
                              {"awards", s.awards},
                              {"vp_cards", s.vp_cards},
                              {"resigned", s.resigned}});
-    json j = {
-        {"file", v.name},
-        {"valid", v.outcome != Outcome::kInvalid},
-        {"outcome", outcome_name(v.outcome)},
-        {"violations", std::move(violations)},
-        {"warnings", std::move(warnings)},
-        {"standings", std::move(standings)},
-        {"longest_road", name(v.longest_road)},
-        {"largest_army", name(v.largest_army)},
-        {"winner", name(v.winner)},
-        {"turns", v.turns},
-        {"rolls", v.rolls},
-        {"events", v.events},
-        {"options", options_to_json(log.options, log_board(log).kind() == BoardKind::kExtended)}};
+    json j = {{"file", v.name},
+              {"valid", v.outcome != Outcome::kInvalid},
+              {"outcome", outcome_name(v.outcome)},
+              {"violations", std::move(violations)},
+              {"warnings", std::move(warnings)},
+              {"standings", std::move(standings)},
+              {"longest_road", name(v.longest_road)},
+              {"largest_army", name(v.largest_army)},
+              {"winner", name(v.winner)},
+              {"turns", v.turns},
+              {"rolls", v.rolls},
+              {"events", v.events}};
     if (v.stats) {
         const GameStats& st = *v.stats;
         json dice = json::array();
@@ -338,9 +318,6 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     }
     for (const auto& w : v.warnings)
         out += fmt::format("{}: warning: {}: {}\n", v.name, w.rule_id, w.message);
-    if (auto rules = options_text(log.options, log_board(log).kind() == BoardKind::kExtended);
-        !rules.empty())
-        out += fmt::format("  rules: {}\n", rules);
     auto sorted = v.standings;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Standing& a, const Standing& b) { return a.rank < b.rank; });

@@ -6,6 +6,7 @@
 #include <array>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "event.hpp"
 #include "rules.hpp"
 #include "state.hpp"
+#include "track.hpp"
 
 namespace ctk {
 
@@ -31,6 +33,10 @@ struct ReplayOptions {
     // its claims were checked); not called for an event that replay refused (a violation
     // without keep_going). For observers such as the replay page (lib/viewer.hpp).
     std::function<void(int index, const GameState& after)> on_event;
+    // Hidden information (lib/track.hpp): the bound on the belief's states.
+    TrackOptions track;
+    // Called after each event applied, with its index and the belief after it (--trace).
+    std::function<void(int, const Belief&)> on_belief;
 };
 
 enum class Outcome : std::uint8_t { kComplete, kUnfinished, kInvalid };
@@ -78,21 +84,26 @@ struct Verdict {
     int rolls = 0;
     int events = 0;  // events replayed
     std::optional<GameStats> stats;
-    std::optional<GameState> state;  // the state where replay stopped (stop_at_* or the end)
+    // The state where replay stopped (stop_at_* or the end); under hidden information the
+    // most probable state of the belief (lib/track.hpp), whose VP and awards give the
+    // outcome and the standings.
+    std::optional<GameState> state;
+    // The belief where replay stopped: one state for a full-information log.
+    std::shared_ptr<const Belief> belief;
     // The events that broke a rule, by index (for messages when the log's events are not
     // held, as in replay_stream).
     std::vector<std::pair<int, Event>> violating_events;
 };
 
 // Replay one event at a time, for logs read as a stream (memory independent of the log's
-// length): construct with the log's header (seats, options, board; its events are not
-// used), feed() the events in order, then finish(). replay() below is this over a whole
-// log. `header` must outlive the Replayer and the verdict's state.
+// length): construct with the log's header (seats, options, board, unrecorded; its events
+// are not used), feed() the events in order, then finish(). replay() below is this over a
+// whole log. `header` must outlive the Replayer and the verdict's belief.
 class Replayer {
   public:
     Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name);
-    // Checks and applies the next event (index = the number fed before). Does nothing once
-    // stopped().
+    // Checks and applies the next event (index = the number fed before) in every state of
+    // the belief. Does nothing once stopped().
     void feed(const Event& e);
     // True after the first violation (unless keep_going) or at the stop_at_* point.
     bool stopped() const { return stopped_; }
@@ -100,17 +111,19 @@ class Replayer {
     Verdict finish();
 
   private:
-    void add_violation(Violation&& bad, const Event& e);
     ReplayOptions opt_;
-    GameState state_;
-    RuleContext ctx_;
+    std::shared_ptr<Belief> belief_;
     Verdict v_;
     int index_ = 0;
     bool stopped_ = false;
-    std::vector<std::pair<int, Event>> violating_events_;
 };
 
-// Replays a log. Never throws for rule violations (they go into the verdict); the log was
+// Replays a log, tracking a belief over the complete states (lib/track.hpp): a violation
+// of a log that hides something is decided only when no possible state explains the
+// event (its message says so). When the belief outgrows opt.track.max_states a warning
+// "hidden-information" names the event from which it is no longer exact (and each event
+// no kept state explained). --stats counts an event only while the belief is one state.
+// Never throws for rule violations (they go into the verdict); the log was
 // already read (read_log throws InputError for malformed input). The last state is always
 // returned in Verdict::state.
 Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_view name = "");

@@ -79,6 +79,7 @@ struct PlayerState {
     int knights_played() const { return dev_played[0]; }
     int vp_cards() const { return dev_old[1] + dev_new[1]; }  // known victory point cards
     int dev_cards_held() const;  // all kinds, old and new, known and unknown
+    friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
 // An offer made with trade_offer (RULES.md trade-offer), open until answered, completed
@@ -90,6 +91,7 @@ struct OpenOffer {
     PlayerId to = kNoPlayer;
     ResourceCounts give{};
     ResourceCounts get{};
+    friend bool operator==(const OpenOffer&, const OpenOffer&) = default;
 };
 
 class GameState {
@@ -174,6 +176,9 @@ class GameState {
     // (lib/roads.hpp); and the largest-army holder from knights played.
     void update_road_lengths(PlayerId only = kNoPlayer);
     void update_awards();
+
+    // Every field equal (the board compared by pointer: states of one log share it).
+    friend bool operator==(const GameState&, const GameState&) = default;
 
   private:
     std::shared_ptr<const Board> board_;

@@ -12,6 +12,7 @@
 #include "event.hpp"
 #include "replay.hpp"
 #include "state.hpp"
+#include "track_report.hpp"
 #include "viewer.hpp"
 
 using namespace ctk;
@@ -41,6 +42,10 @@ int run(int argc, char** argv) {
         "  catan-replay --html game.html game.json the replay page: open game.html in a "
         "browser\n"
         "  catan-import game.soclog | catan-replay --html game.html -\n"
+        "  catan-replay --hands spectator.json     each player's possible hands and their "
+        "probabilities\n"
+        "  catan-replay --hands --at 40 --format json spectator.json   the same after event 40\n"
+        "  catan-replay --format jsonl --trace spectator.json   one line of hands per event\n"
         "  catan-replay samples/logs/valid/*       one verdict line per file\n"
         "  cat game.jsonl | catan-replay -\n"
         "Exit status: 0 every log valid, 1 a log breaks a rule, 2 a log is malformed.\n");
@@ -50,7 +55,22 @@ int run(int argc, char** argv) {
     std::optional<int> at, turn;
     app.add_option("files", files, "native log files (JSON or JSON Lines), - for stdin")
         ->required();
-    app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    bool hands = false, trace = false;
+    HandsOptions hands_opt;
+    app.add_option("--format", format, "text, json, or jsonl (with --trace)")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    app.add_flag("--hands", hands,
+                 "print each player's possible hands (probabilities, per-resource bounds, "
+                 "development cards) after the last event or --at N");
+    app.add_flag("--trace", trace,
+                 "with --format jsonl: one line per event with the same figures as --hands");
+    app.add_option("--hands-limit", hands_opt.limit,
+                   "most possible hands listed per player (0 = all; the rest's probability is "
+                   "stated)")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--max-states", opt.track.max_states,
+                   "bound on the possible states tracked under hidden information")
+        ->check(CLI::Range(1, 100000000));
     app.add_flag("--keep-going", opt.keep_going,
                  "list every violation (apply each offending event anyway)");
     app.add_flag("--strict", opt.strict_board,
@@ -76,6 +96,10 @@ int run(int argc, char** argv) {
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
     opt.stop_at_event = at;
     opt.stop_at_turn = turn;
+    if (trace != (format == "jsonl"))
+        throw InputError(
+            "--trace goes with --format jsonl (one line per event), and jsonl "
+            "is only for --trace");
     const bool show_state = at.has_value() || turn.has_value();
     const bool many = files.size() > 1;
     if (!html.empty() && many) {
@@ -103,10 +127,13 @@ int run(int argc, char** argv) {
         const std::string name = file == "-" ? "<stdin>" : file;
         // Read as a stream: JSON Lines logs of any length in flat memory.
         // (--html needs every event for the page: the log is read whole then.)
+        // (--html, --hands and --trace need every event or the header before replay: the
+        // log is read whole then.)
+        const bool streamed = html.empty() && !trace && !hands;
         StreamedReplay run;
         GameLog whole;
         try {
-            if (html.empty()) {
+            if (streamed) {
                 auto in = cli::open_input(file);
                 run = replay_stream(*in, name, opt);
             } else {
@@ -125,17 +152,46 @@ int run(int argc, char** argv) {
             worst = cli::code(cli::Exit::kBadInput);
             return done();
         }
-        const GameLog& log = html.empty() ? run.header : whole;
+        const GameLog& log = streamed ? run.header : whole;
+        ReplayOptions file_opt = opt;  // this file's own (threads share opt)
+        if (trace)
+            file_opt.on_belief = [&](int index, const Belief& b) {
+                nlohmann::json j = {{"file", name}, {"event", index}};
+                j.update(belief_to_json(b, log.seats, hands_opt));
+                out << j.dump() << '
+';
+            };
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
             write_page(html, page.html);
             err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n", html,
                                log.events.size(), (page.html.size() + 1023) / 1024);
             run.verdict = std::move(page.verdict);
+        } else if (!streamed) {
+            run.verdict = replay(whole, file_opt, name);
         }
         const Verdict& v = run.verdict;
         if (v.outcome == Outcome::kInvalid)
             worst = std::max(worst, cli::code(cli::Exit::kViolation));
+        if (trace) return done();
+        if (hands) {
+            if (at && *at >= static_cast<int>(log.events.size()))
+                throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
+                                             *at, log.events.size(), log.events.size() - 1));
+            if (format == "json") {
+                nlohmann::json j = {
+                    {"file", name},
+                    {"event", v.events > 0 ? nlohmann::json(v.events - 1) : nlohmann::json()}};
+                j.update(belief_to_json(*v.belief, log.seats, hands_opt));
+                if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
+                out << (many ? j.dump() : j.dump(2)) << '\n';
+            } else {
+                out << fmt::format("{}: hands after event {}: ", name, v.events - 1)
+                    << belief_to_text(*v.belief, log.seats, hands_opt);
+                for (const auto& x : v.violations) out << violation_text(x, log, name, &v) << '\n';
+            }
+            return done();
+        }
         if (show_state) {
             if (at && *at >= static_cast<int>(run.events))
                 throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,

@@ -1,0 +1,423 @@
+// The belief over complete states (track.hpp): hidden choices branched by the model,
+// every branch checked and applied with the rules' own check / apply / check_claims.
+#include "track.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <numeric>
+
+#include <fmt/format.h>
+
+namespace ctk {
+
+namespace {
+
+int total(const ResourceCounts& r) {
+    return std::accumulate(r.begin(), r.end(), 0);
+}
+
+bool is_seven(const Event& e) {
+    const auto* r = std::get_if<Roll>(&e.body);
+    return r && r->sum() == 7;
+}
+
+// The event hides a choice that the belief must branch over.
+bool hides_choice(const Event& e) {
+    if (const auto* m = std::get_if<MoveRobber>(&e.body))
+        return m->victim != kNoPlayer && !m->stolen;
+    if (const auto* b = std::get_if<BuyDevCard>(&e.body)) return !b->card;
+    if (const auto* d = std::get_if<Discard>(&e.body)) return d->hidden;
+    return false;
+}
+
+// Every distinct discard of n cards within `hand` (multisets), in lexicographic order.
+void discards_of(const ResourceCounts& hand, int n, ResourceCounts& cur, int r,
+                 std::vector<ResourceCounts>& out) {
+    if (r == kResourceCount - 1) {
+        if (n <= hand[r]) {
+            cur[r] = n;
+            out.push_back(cur);
+        }
+        return;
+    }
+    int rest = 0;
+    for (int k = r + 1; k < kResourceCount; ++k) rest += hand[k];
+    for (int x = std::max(0, n - rest); x <= std::min(n, hand[r]); ++x) {
+        cur[r] = x;
+        discards_of(hand, n - x, cur, r + 1, out);
+    }
+    cur[r] = 0;
+}
+
+std::vector<ResourceCounts> discards_of(const ResourceCounts& hand, int n) {
+    std::vector<ResourceCounts> out;
+    ResourceCounts cur{};
+    discards_of(hand, n, cur, 0, out);
+    return out;
+}
+
+// A concrete event and the probability of the hidden choice it makes (num / den).
+struct Branch {
+    Event event;
+    int num = 1, den = 1;
+};
+
+// The concrete events a hidden event stands for in state s (track.hpp, the model). An
+// event hiding nothing, or one that no branch can make legal (a steal from an empty
+// hand, a purchase from an empty deck), stands for itself.
+std::vector<Branch> branches(const GameState& s, const Event& e) {
+    std::vector<Branch> out;
+    if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer &&
+                                                          !m->stolen && m->victim >= 0 &&
+                                                          m->victim < s.player_count()) {
+        const ResourceCounts& hand = s.players[m->victim].hand;
+        const int n = total(hand);
+        for (int r = 0; r < kResourceCount && n > 0; ++r)
+            if (hand[r] > 0) {
+                Event c = e;
+                std::get<MoveRobber>(c.body).stolen = static_cast<Resource>(r);
+                out.push_back({std::move(c), hand[r], n});
+            }
+    } else if (const auto* b = std::get_if<BuyDevCard>(&e.body); b && !b->card) {
+        for (int k = 0; k < kDevCardKinds && s.deck_left > 0; ++k)
+            if (s.deck[k] > 0) {
+                Event c = e;
+                std::get<BuyDevCard>(c.body).card = static_cast<DevCard>(k);
+                out.push_back({std::move(c), s.deck[k], s.deck_left});
+            }
+    } else if (const auto* d = std::get_if<Discard>(&e.body);
+               d && d->hidden && d->player >= 0 && d->player < s.player_count() &&
+               d->count == s.discard_owed[d->player]) {
+        auto all = discards_of(s.players[d->player].hand, d->count);
+        for (const ResourceCounts& cards : all) {
+            Event c = e;
+            auto& cd = std::get<Discard>(c.body);
+            cd.hidden = false;
+            cd.count = 0;
+            cd.cards = cards;
+            out.push_back({std::move(c), 1, static_cast<int>(all.size())});
+        }
+    }
+    if (out.empty()) out.push_back({e, 1, 1});
+    return out;
+}
+
+// With unrecorded discards: after a 7, every player who owes a discard in a state makes
+// one there, hidden (each distinct discard equally likely), players in seat order.
+void unrecorded_discards(WeightedState ws, int player, std::vector<WeightedState>& out) {
+    GameState& s = ws.state;
+    while (player < s.player_count() && s.discard_owed[player] == 0) ++player;
+    if (player >= s.player_count()) {
+        out.push_back(std::move(ws));
+        return;
+    }
+    auto all = discards_of(s.players[player].hand, s.discard_owed[player]);
+    const Probability share(1, static_cast<int>(all.size()));
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        WeightedState next = i + 1 < all.size() ? ws : std::move(ws);
+        Event d{Discard{player, all[i], false, 0}, nullptr, 0};
+        apply(next.state, d);
+        if (all.size() > 1) next.weight *= share;
+        unrecorded_discards(std::move(next), player + 1, out);
+    }
+}
+
+// Holdings key: the fields that differ between the states of one belief (track.hpp).
+using Key = std::array<std::int8_t, 2 * kResourceCount + 2 + kMaxPlayers * 16>;
+Key holdings(const GameState& s) {
+    Key k{};
+    std::size_t i = 0;
+    for (int x : s.bank) k[i++] = static_cast<std::int8_t>(x);
+    for (int x : s.deck) k[i++] = static_cast<std::int8_t>(x);
+    k[i++] = static_cast<std::int8_t>(s.phase);
+    k[i++] = static_cast<std::int8_t>(s.winner);
+    for (int p = 0; p < s.player_count(); ++p) {
+        const PlayerState& ps = s.players[p];
+        for (int x : ps.hand) k[i++] = static_cast<std::int8_t>(x);
+        for (int d = 0; d < kDevCardKinds; ++d) k[i++] = ps.dev_old[d];
+        for (int d = 0; d < kDevCardKinds; ++d) k[i++] = ps.dev_new[d];
+        k[i++] = s.discard_owed[p];
+    }
+    return k;
+}
+
+bool key_less(const Key& a, const Key& b) {
+    return std::memcmp(a.data(), b.data(), a.size()) < 0;
+}
+
+void normalise(std::vector<WeightedState>& states) {
+    Probability sum = 0;
+    for (const auto& ws : states) sum += ws.weight;
+    if (sum == 1 || sum == 0) return;
+    for (auto& ws : states) ws.weight /= sum;
+}
+
+}  // namespace
+
+bool log_hides_information(const GameLog& log) {
+    if (log.unrecorded.discards) return true;
+    return std::any_of(log.events.begin(), log.events.end(), hides_choice);
+}
+
+Belief::Belief(const GameLog& log, TrackOptions opt) : log_(&log), opt_(opt), ctx_{&log.seats} {
+    states_.push_back({GameState::initial(log), Probability(1)});
+}
+
+Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
+    : log_(&log), opt_(opt), ctx_{&log.seats} {
+    states_.push_back({std::move(start), Probability(1)});
+}
+
+const GameState& Belief::most_probable() const {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < states_.size(); ++i)
+        if (states_[i].weight > states_[best].weight) best = i;
+    return states_[best].state;
+}
+
+StepResult Belief::step(const Event& e, int index, bool keep_going) {
+    StepResult res;
+    const bool exact_now = exact();
+    const bool go_on = keep_going || !exact_now;
+    const bool discards_after = log_->unrecorded.discards && is_seven(e);
+    const bool hidden = hides_choice(e);
+    // A reported violation, or (not exact) an event that no kept state explains.
+    auto report = [&](Violation v) {
+        if (exact_now) {
+            res.violations.push_back(std::move(v));
+        } else if (unexplained_.empty() || unexplained_.back() != index) {
+            unexplained_.push_back(index);
+        }
+    };
+
+    // Full information, one state: check and apply in place, as replay without tracking.
+    if (states_.size() == 1 && !hidden && !discards_after) {
+        GameState& s = states_[0].state;
+        if (auto v = check(s, e, index, ctx_)) {
+            report(std::move(*v));
+            if (!go_on) {
+                res.applied = false;
+                return res;
+            }
+        }
+        apply(s, e);
+        if (e.claims)
+            if (auto v = check_claims(s, e, index, ctx_)) report(std::move(*v));
+        return res;
+    }
+
+    const std::size_t before = states_.size();
+    auto under_hidden = [&](Violation v) {
+        if (before > 1 || hidden || discards_after)
+            v.message += fmt::format(
+                " (decided under hidden information: none of the {} possible state{} "
+                "explains it)",
+                before, before == 1 ? "" : "s");
+        return v;
+    };
+
+    // 1. check in every state and branch; apply where the event is legal. An event that
+    // hides nothing is checked and applied in place (no copy); the states it breaks are
+    // dropped by compaction.
+    std::optional<Violation> worst;
+    Probability worst_weight = -1;
+    auto note = [&](Violation&& v, const Probability& w) {
+        if (w > worst_weight) worst_weight = w, worst = std::move(v);
+    };
+    bool may_merge = hidden || discards_after;
+    if (!hidden) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < states_.size(); ++i) {
+            if (auto v = check(states_[i].state, e, index, ctx_)) {
+                note(std::move(*v), states_[i].weight);
+                continue;
+            }
+            apply(states_[i].state, e);
+            if (kept != i) states_[kept] = std::move(states_[i]);
+            ++kept;
+        }
+        if (kept == 0) {  // nothing applied, nothing moved
+            report(under_hidden(std::move(*worst)));
+            if (!go_on) {
+                res.applied = false;
+                return res;
+            }
+            for (WeightedState& ws : states_) apply(ws.state, e);
+            kept = states_.size();
+        }
+        states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
+    } else {
+        std::vector<WeightedState> applied;
+        for (WeightedState& ws : states_) {
+            std::vector<Branch> bs = branches(ws.state, e);
+            for (Branch& br : bs) {
+                if (auto v = check(ws.state, br.event, index, ctx_)) {
+                    Probability w = ws.weight;
+                    if (br.den != 1) w *= Probability(br.num, br.den);
+                    note(std::move(*v), w);
+                    continue;
+                }
+                // A single branch takes the state itself (nothing checks it after).
+                if (bs.size() == 1)
+                    applied.push_back(std::move(ws));
+                else
+                    applied.push_back(ws);
+                WeightedState& next = applied.back();
+                if (br.den != 1) next.weight *= Probability(br.num, br.den);
+                apply(next.state, br.event);
+            }
+        }
+        if (applied.empty()) {  // nothing was moved out of states_
+            report(under_hidden(std::move(*worst)));
+            if (!go_on) {
+                res.applied = false;
+                return res;
+            }
+            for (WeightedState& ws : states_)
+                for (Branch& br : branches(ws.state, e)) {
+                    applied.push_back(ws);
+                    WeightedState& next = applied.back();
+                    if (br.den != 1) next.weight *= Probability(br.num, br.den);
+                    apply(next.state, br.event);
+                }
+        }
+        states_ = std::move(applied);
+    }
+
+    // 2. with unrecorded discards, the discards the rules require after a 7, per state.
+    if (discards_after) {
+        std::vector<WeightedState> with;
+        for (WeightedState& ws : states_) unrecorded_discards(std::move(ws), 0, with);
+        states_ = std::move(with);
+    }
+
+    // 3. claims condition the belief (all failing: reported, every state kept).
+    bool removed = states_.size() < before;
+    if (e.claims) {
+        std::vector<char> pass(states_.size(), 0);
+        worst.reset();
+        worst_weight = -1;
+        std::size_t passing = 0;
+        for (std::size_t i = 0; i < states_.size(); ++i) {
+            if (auto v = check_claims(states_[i].state, e, index, ctx_))
+                note(std::move(*v), states_[i].weight);
+            else
+                pass[i] = 1, ++passing;
+        }
+        if (passing == 0) {
+            report(under_hidden(std::move(*worst)));
+        } else if (passing < states_.size()) {
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < states_.size(); ++i)
+                if (pass[i]) {
+                    if (kept != i) states_[kept] = std::move(states_[i]);
+                    ++kept;
+                }
+            states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
+            removed = true;
+        }
+    }
+
+    if (removed || hidden) normalise(states_);
+    // Only a branch, or an event that forgets something (a monopoly's haul from several
+    // hands, the end of a turn ageing new development cards, a resignation), can make
+    // two states equal.
+    may_merge = may_merge || std::holds_alternative<PlayMonopoly>(e.body) ||
+                std::holds_alternative<EndTurn>(e.body) || std::holds_alternative<Resign>(e.body);
+    if (may_merge) merge_and_bound(index);
+    max_seen_ = std::max(max_seen_, states_.size());
+    return res;
+}
+
+void Belief::merge_and_bound(int index) {
+    if (states_.size() > 1) {
+        // last_received is the history of the last event only: claims were checked.
+        for (WeightedState& ws : states_)
+            for (auto& r : ws.state.last_received) r.fill(0);
+        std::vector<Key> keys;
+        keys.reserve(states_.size());
+        for (const WeightedState& ws : states_) keys.push_back(holdings(ws.state));
+        std::vector<std::size_t> order(states_.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return key_less(keys[a], keys[b]); });
+        std::vector<WeightedState> merged;
+        merged.reserve(states_.size());
+        std::size_t run_start = 0;  // first merged state of the current key run
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            const std::size_t k = order[i];
+            if (i == 0 || keys[order[i - 1]] != keys[k]) run_start = merged.size();
+            bool done = false;
+            for (std::size_t j = run_start; j < merged.size() && !done; ++j)
+                if (merged[j].state == states_[k].state) {
+                    merged[j].weight += states_[k].weight;
+                    done = true;
+                }
+            if (!done) merged.push_back(std::move(states_[k]));
+        }
+        states_ = std::move(merged);
+    }
+    if (states_.size() > opt_.max_states) {
+        // Keep the most probable (stable: holdings order breaks ties), then holdings order.
+        std::vector<std::size_t> order(states_.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return states_[a].weight > states_[b].weight;
+        });
+        order.resize(opt_.max_states);
+        std::sort(order.begin(), order.end());
+        std::vector<WeightedState> kept;
+        kept.reserve(order.size());
+        for (std::size_t i : order) kept.push_back(std::move(states_[i]));
+        states_ = std::move(kept);
+        normalise(states_);
+        if (!inexact_from_) inexact_from_ = index;
+    }
+    max_seen_ = std::max(max_seen_, states_.size());
+}
+
+std::vector<PlayerBelief> player_beliefs(const Belief& b) {
+    const int n = b.states().front().state.player_count();
+    std::vector<PlayerBelief> out(static_cast<std::size_t>(n));
+    for (int p = 0; p < n; ++p) {
+        PlayerBelief& pb = out[static_cast<std::size_t>(p)];
+        pb.player = p;
+        std::map<ResourceCounts, Probability> hands;
+        std::map<std::array<int, kDevCardKinds>, Probability> devs;
+        pb.min.fill(1 << 30);
+        pb.cards_min = 1 << 30;
+        for (const WeightedState& ws : b.states()) {
+            const PlayerState& ps = ws.state.players[p];
+            hands[ps.hand] += ws.weight;
+            std::array<int, kDevCardKinds> held{};
+            for (int k = 0; k < kDevCardKinds; ++k) held[k] = ps.dev_old[k] + ps.dev_new[k];
+            devs[held] += ws.weight;
+            const int size = total(ps.hand);
+            pb.cards_min = std::min(pb.cards_min, size);
+            pb.cards_max = std::max(pb.cards_max, size);
+            for (int r = 0; r < kResourceCount; ++r) {
+                pb.min[r] = std::min(pb.min[r], ps.hand[r]);
+                pb.max[r] = std::max(pb.max[r], ps.hand[r]);
+            }
+        }
+        for (int r = 0; r < kResourceCount; ++r)
+            pb.distribution[r].assign(static_cast<std::size_t>(pb.max[r] + 1), Probability(0));
+        for (auto& [hand, w] : hands) {
+            for (int r = 0; r < kResourceCount; ++r)
+                pb.distribution[r][static_cast<std::size_t>(hand[r])] += w;
+            pb.hands.push_back({hand, w});
+        }
+        std::stable_sort(
+            pb.hands.begin(), pb.hands.end(),
+            [](const HandOdds& a, const HandOdds& c) { return a.probability > c.probability; });
+        for (auto& [held, w] : devs) pb.dev_cards.push_back({held, w});
+        std::stable_sort(pb.dev_cards.begin(), pb.dev_cards.end(),
+                         [](const DevCardOdds& a, const DevCardOdds& c) {
+                             return a.probability > c.probability;
+                         });
+    }
+    return out;
+}
+
+}  // namespace ctk

@@ -1,0 +1,150 @@
+#pragma once
+// Hidden information (DESIGN.md section 8): the belief of replay over a log that hides
+// something (a stolen card, a bought development card, the cards of a discard, or every
+// discard when the header declares "unrecorded": ["discards"]).
+//
+// A belief is a weighted set of ordinary complete GameStates: no card of unknown kind in
+// any of them. Every event is checked and applied in every state with the rules' own
+// check / apply / check_claims (lib/rules.hpp); there is no second copy of any rule.
+//
+// The model (each branch's weight is the state's weight times):
+//   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
+//     equally likely: resource r with  hand[r] / hand size;
+//   - a hidden purchase (buy_dev_card, card null): each card left in the deck equally
+//     likely: kind k with  deck[k] / cards left in the deck;
+//   - a hidden discard (cards null, count n): each distinct discard of n cards open to the
+//     player (a multiset within the hand) equally likely;
+//   - with unrecorded discards: after each roll of 7, in every state, the players who owe
+//     a discard there (seat order) each make one hidden discard of what they owe there.
+// Conditioning: a state where an event breaks a rule, or where the event's claims (hand,
+// bank, VP, winner, received cards, awards) disagree with what the rules derive, is
+// removed; the weights of the rest are divided by their sum.
+//
+// Weights are exact rationals (boost::multiprecision::cpp_rational): no rounding anywhere;
+// probabilities printed as doubles are the nearest double to the exact value.
+//
+// Merging: two states equal in everything but history (GameState::operator==, with
+// last_received, the cards of the last event only, cleared) are one state; weights add.
+// After each event the states are ordered by their holdings (bank, deck, then per player
+// hand, development cards, discard owed; lexicographic), equal ones merged: the order and
+// so every output is the same on every run.
+//
+// Bound: when more than TrackOptions::max_states states remain after an event, the belief
+// keeps the max_states most probable ones (ties: holdings order) and is no longer exact
+// from that event (inexact_from()); from then on it decides no violation (an event no
+// kept state explains is applied anyway in every kept state and reported by replay as a
+// warning), and its hands and per-resource bounds are those of the kept states, stated as
+// not exact. A full-information log is one state throughout, checked and applied in place
+// (no copy), as fast as without tracking.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include "event.hpp"
+#include "rules.hpp"
+#include "state.hpp"
+
+namespace ctk {
+
+using Probability = boost::multiprecision::cpp_rational;
+
+struct TrackOptions {
+    // Most states kept after an event (the largest met on the shared recorded games is
+    // stated in the README; this default is far above it).
+    std::size_t max_states = 100000;
+};
+
+struct WeightedState {
+    GameState state;
+    Probability weight;  // > 0; the weights of a belief sum to 1
+};
+
+struct StepResult {
+    // At most two (like full-information replay): the event's own (then not applied,
+    // unless keep_going) and its claims' (after apply).
+    std::vector<Violation> violations;
+    bool applied = true;  // false: the event broke a rule in every state and was not applied
+};
+
+class Belief {
+  public:
+    // The belief at the start of `log`: its initial state, weight 1. Keeps a pointer to
+    // log (its header's unrecorded discards, its seats for messages): log must outlive it.
+    explicit Belief(const GameLog& log, TrackOptions opt = {});
+    // The belief that `start` (a state of log's game, e.g. a position set up by a test) is
+    // the state, weight 1.
+    Belief(const GameLog& log, GameState start, TrackOptions opt = {});
+
+    // Advances over event `index` of the log (0-based, in order). No violation when at
+    // least one state explains it (check, then check_claims after apply); otherwise the
+    // violation of the most probable state
+    // (ties: the first in holdings order), its message ending with
+    // " (decided under hidden information: none of the N possible states explains it)"
+    // when more than one state was possible or the event hides something. After a
+    // violation the belief is left unchanged, unless keep_going: then the event is applied
+    // anyway in every state (each hidden choice branched as above) and replay goes on.
+    // When the belief is not exact (past the bound), a violation is never returned: see
+    // unexplained().
+    StepResult step(const Event& e, int index, bool keep_going = false);
+
+    const std::vector<WeightedState>& states() const { return states_; }
+    std::size_t size() const { return states_.size(); }
+    // The most probable state (ties: the first in holdings order).
+    const GameState& most_probable() const;
+    bool exact() const { return !inexact_from_; }
+    // The event after which the bound was first exceeded.
+    std::optional<int> inexact_from() const { return inexact_from_; }
+    // Events (indices) that no kept state explained while not exact.
+    const std::vector<int>& unexplained() const { return unexplained_; }
+    // The largest number of states held after any event so far.
+    std::size_t max_states_seen() const { return max_seen_; }
+
+  private:
+    void merge_and_bound(int index);
+
+    const GameLog* log_;
+    TrackOptions opt_;
+    RuleContext ctx_;
+    std::vector<WeightedState> states_;
+    std::optional<int> inexact_from_;
+    std::vector<int> unexplained_;
+    std::size_t max_seen_ = 1;
+};
+
+// ---- what the belief says about each player (for --hands, --trace and the viewer) ----
+
+struct HandOdds {
+    ResourceCounts hand{};
+    Probability probability;
+};
+
+struct DevCardOdds {
+    std::array<int, kDevCardKinds> cards{};  // development cards held (not played), by kind
+    Probability probability;
+};
+
+struct PlayerBelief {
+    PlayerId player = kNoPlayer;
+    // Every possible hand with its probability > 0, most probable first (ties: hand
+    // lexicographic by resource order). Sums to 1.
+    std::vector<HandOdds> hands;
+    // Per resource: distribution[r][k] = P(holds exactly k cards of r), k = 0..max.
+    std::array<std::vector<Probability>, kResourceCount> distribution;
+    ResourceCounts min{}, max{};
+    int cards_min = 0, cards_max = 0;  // hand sizes (equal unless a discard was unrecorded)
+    // Development cards held (not yet played) by kind, most probable first.
+    std::vector<DevCardOdds> dev_cards;
+};
+
+// Per player (seat order), after the events stepped so far.
+std::vector<PlayerBelief> player_beliefs(const Belief& b);
+
+// True when the log hides something that needs a belief of more than one state: a null
+// stolen card, bought card or discard, or unrecorded discards.
+bool log_hides_information(const GameLog& log);
+
+}  // namespace ctk

@@ -1,0 +1,426 @@
+// The belief of lib/track over hidden information: golden cases worked by hand, the
+// impossible-in-every-state log, and views of full-information games (self-play and the
+// shared recorded games) whose truth must stay possible, with calibrated probabilities.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+
+#include "replay.hpp"
+#include "rules.hpp"
+#include "sim.hpp"
+#include "test_support.hpp"
+#include "track.hpp"
+#include "track_report.hpp"
+
+using namespace ctk;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr PlayerId kRed = 0, kBlue = 1;
+
+Probability q(int num, int den) {
+    return Probability(num, den);
+}
+
+// A two-player game on the beginner board (red, blue) in turn 5.
+GameLog two_player_log() {
+    GameLog log;
+    log.seats = {{"red", "red", {}}, {"blue", "blue", {}}};
+    return log;
+}
+
+//   hex 0 (mountains, 10): red settles on its first corner, blue on its fourth (the
+//   opposite one); the robber is on the desert (hex 9). `active` has rolled a 7 and must
+//   move the robber when seven is true.
+GameState position(const GameLog& log, PlayerId active, bool seven) {
+    GameState s = GameState::initial(log);
+    s.phase = Phase::kTurn;
+    s.turn = 5;
+    s.active = active;
+    s.rolled = true;
+    s.last_roll = seven ? 7 : 5;
+    s.robber_due = seven ? RobberReason::kSeven : RobberReason::kNone;
+    const auto& corners = s.topology().hex_vertices(0);
+    for (auto [p, v] : {std::pair{kRed, corners[0]}, std::pair{kBlue, corners[3]}}) {
+        s.building[v] = Building::kSettlement;
+        s.owner[v] = static_cast<std::int8_t>(p);
+        --s.players[p].settlements_left;
+    }
+    return s;
+}
+
+void give(GameState& s, PlayerId p, const ResourceCounts& cards) {
+    for (int r = 0; r < kResourceCount; ++r) {
+        s.players[p].hand[r] += cards[r];
+        s.bank[r] -= cards[r];
+    }
+}
+
+Event ev(EventBody b) {
+    return Event{std::move(b), nullptr, 0};
+}
+
+// The probability the belief gives p's hand h (0 when impossible).
+Probability hand_probability(const Belief& b, PlayerId p, const ResourceCounts& h) {
+    Probability sum = 0;
+    for (const WeightedState& ws : b.states())
+        if (ws.state.players[p].hand == h) sum += ws.weight;
+    return sum;
+}
+
+}  // namespace
+
+TEST_CASE("track: a hidden steal from 2 brick + 1 ore takes brick with probability 2/3",
+          "[track]") {
+    GameLog log = two_player_log();
+    GameState s = position(log, kBlue, true);
+    give(s, kRed, {2, 0, 0, 0, 1});
+    give(s, kBlue, {0, 0, 0, 2, 2});
+    Belief b(log, s);
+    StepResult r = b.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 0);
+    CHECK(r.violations.empty());
+    REQUIRE(b.size() == 2);
+    CHECK(hand_probability(b, kRed, {1, 0, 0, 0, 1}) == q(2, 3));  // brick stolen
+    CHECK(hand_probability(b, kRed, {2, 0, 0, 0, 0}) == q(1, 3));  // ore stolen
+    CHECK(hand_probability(b, kBlue, {1, 0, 0, 2, 2}) == q(2, 3));
+    auto pb = player_beliefs(b);
+    CHECK(pb[kRed].min == ResourceCounts{1, 0, 0, 0, 0});
+    CHECK(pb[kRed].max == ResourceCounts{2, 0, 0, 0, 1});
+    CHECK(pb[kRed].distribution[0] == std::vector<Probability>{0, q(2, 3), q(1, 3)});
+    CHECK(pb[kRed].hands.front().hand == ResourceCounts{1, 0, 0, 0, 1});
+
+    SECTION("a city built by the thief rules out the brick: ore was stolen, for sure") {
+        // Blue holds 2 grain + 2 ore + the stolen card; a city costs 2 grain + 3 ore.
+        const VertexId blue_settlement = s.topology().hex_vertices(0)[3];
+        r = b.step(ev(BuildCity{kBlue, blue_settlement}), 1);
+        CHECK(r.violations.empty());
+        REQUIRE(b.size() == 1);
+        CHECK(b.states().front().weight == 1);
+        CHECK(b.states().front().state.players[kRed].hand == ResourceCounts{2, 0, 0, 0, 0});
+        CHECK(b.states().front().state.players[kBlue].hand == ResourceCounts{});
+    }
+}
+
+TEST_CASE("track: a hidden purchase draws each kind with its share of the deck", "[track]") {
+    GameLog log = two_player_log();
+    GameState s = position(log, kRed, false);
+    give(s, kRed, {0, 0, 1, 1, 1});
+    Belief b(log, s);
+    CHECK(b.step(ev(BuyDevCard{kRed, std::nullopt}), 0).violations.empty());
+    REQUIRE(b.size() == 5);
+    auto pb = player_beliefs(b);
+    REQUIRE(pb[kRed].dev_cards.size() == 5);
+    CHECK(pb[kRed].dev_cards[0].cards == std::array<int, kDevCardKinds>{1, 0, 0, 0, 0});
+    CHECK(pb[kRed].dev_cards[0].probability == q(14, 25));
+    CHECK(pb[kRed].dev_cards[1].probability == q(5, 25));
+    CHECK(pb[kRed].dev_cards[2].probability == q(2, 25));
+    // Next turn red plays a monopoly: only the state where the card was one remains.
+    CHECK(b.step(ev(EndTurn{kRed}), 1).violations.empty());
+    CHECK(b.step(ev(Roll{kBlue, 2, 3}), 2).violations.empty());
+    CHECK(b.step(ev(EndTurn{kBlue}), 3).violations.empty());
+    CHECK(b.step(ev(PlayMonopoly{kRed, Resource::kOre}), 4).violations.empty());
+    REQUIRE(b.size() == 1);
+    CHECK(b.states().front().state.deck[static_cast<int>(DevCard::kMonopoly)] == 1);
+}
+
+TEST_CASE("track: a hidden discard is any distinct discard of that size, equally likely",
+          "[track]") {
+    GameLog log = two_player_log();
+    GameState s = position(log, kRed, true);
+    s.robber_due = RobberReason::kSeven;
+    give(s, kBlue, {6, 0, 0, 0, 2});  // 8 cards: discards 4, of {brick, ore}: 3 ways
+    s.discard_owed[kBlue] = 4;
+    Belief b(log, s);
+    Discard d{kBlue, {}, true, 4};
+    CHECK(b.step(ev(d), 0).violations.empty());
+    REQUIRE(b.size() == 3);
+    CHECK(hand_probability(b, kBlue, {2, 0, 0, 0, 2}) == q(1, 3));  // 4 brick
+    CHECK(hand_probability(b, kBlue, {3, 0, 0, 0, 1}) == q(1, 3));  // 3 brick + 1 ore
+    CHECK(hand_probability(b, kBlue, {4, 0, 0, 0, 0}) == q(1, 3));  // 2 brick + 2 ore
+    SECTION("a count other than half the hand breaks discard-half in every state") {
+        Belief c(log, s);
+        Discard wrong{kBlue, {}, true, 3};
+        StepResult r = c.step(ev(wrong), 0);
+        REQUIRE(r.violations.size() == 1);
+        CHECK(r.violations[0].rule_id == "discard-half");
+        CHECK(r.violations[0].message.find("decided under hidden information") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("track: unrecorded discards are applied in every state after a 7", "[track]") {
+    GameLog log = two_player_log();
+    log.unrecorded.discards = true;
+    GameState s = position(log, kRed, false);
+    s.rolled = false;
+    give(s, kBlue, {7, 0, 0, 0, 2});  // 9 cards: owes 4 after a 7 (brick 2..4 left)
+    give(s, kRed, {3, 0, 0, 0, 0});
+    Belief b(log, s);
+    CHECK(b.step(ev(Roll{kRed, 3, 4}), 0).violations.empty());
+    REQUIRE(b.size() == 3);
+    for (const WeightedState& ws : b.states()) {
+        CHECK(ws.weight == q(1, 3));
+        CHECK(ws.state.discard_owed[kBlue] == 0);
+        int n = 0;
+        for (int x : ws.state.players[kBlue].hand) n += x;
+        CHECK(n == 5);
+    }
+    CHECK(hand_probability(b, kBlue, {3, 0, 0, 0, 2}) == q(1, 3));
+    // The robber then moves with no pending discard.
+    CHECK(b.step(ev(MoveRobber{kRed, 0, kBlue, std::nullopt}), 1).violations.empty());
+}
+
+//   red holds wool 1, grain 2, ore 3; blue steals one card unseen; in red's turn red buys
+//   a development card (wool + grain + ore) and then gives grain 1 + ore 2 in a trade:
+//   six cards from a hand of five, insufficient-resources whichever card was stolen.
+TEST_CASE("track: a log impossible in every state is caught at the trade", "[track]") {
+    GameLog log = two_player_log();
+    GameState s = position(log, kBlue, true);
+    give(s, kRed, {0, 0, 1, 2, 3});
+    give(s, kBlue, {1, 0, 0, 0, 0});
+    // A roll that produces nothing for either settlement.
+    int quiet = 0;
+    for (int sum : {2, 3, 4, 5, 6, 8, 9, 11, 12}) {
+        auto got = production(s, sum);
+        if (got[kRed] == ResourceCounts{} && got[kBlue] == ResourceCounts{}) quiet = sum;
+    }
+    REQUIRE(quiet != 0);
+    std::vector<Event> events{ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), ev(EndTurn{kBlue}),
+                              ev(Roll{kRed, 1, quiet - 1}), ev(BuyDevCard{kRed, std::nullopt}),
+                              ev(TradePlayer{kRed, kBlue, {0, 0, 0, 1, 2}, {1, 0, 0, 0, 0}})};
+    Belief b(log, s);
+    for (int i = 0; i < 4; ++i) {
+        INFO("event " << i);
+        CHECK(b.step(events[static_cast<std::size_t>(i)], i).violations.empty());
+    }
+    CHECK(b.size() > 1);
+    StepResult r = b.step(events[4], 4);
+    CHECK_FALSE(r.applied);
+    REQUIRE(r.violations.size() == 1);
+    CHECK(r.violations[0].rule_id == "insufficient-resources");
+    CHECK(r.violations[0].event_index == 4);
+    CHECK(r.violations[0].message.find("decided under hidden information") != std::string::npos);
+
+    SECTION("with the stolen card known, the same trade breaks the same rule") {
+        Belief full(log, s);
+        std::vector<Event> known = events;
+        std::get<MoveRobber>(known[0].body).stolen = Resource::kOre;
+        std::get<BuyDevCard>(known[3].body).card = DevCard::kKnight;
+        for (int i = 0; i < 4; ++i)
+            CHECK(full.step(known[static_cast<std::size_t>(i)], i).violations.empty());
+        StepResult k = full.step(known[4], 4);
+        REQUIRE(k.violations.size() == 1);
+        CHECK(k.violations[0].rule_id == "insufficient-resources");
+        CHECK(k.violations[0].message.find("hidden") == std::string::npos);
+    }
+}
+
+// ---- views of full-information games ----
+namespace {
+
+// How a recording that sees less would have written the log (a local stand-in for the
+// importer's views): a spectator sees no stolen or bought card; without discards it also
+// hides which cards were discarded (not how many); unrecorded drops the discards and says
+// so in the header. Hand claims would reveal what is hidden and are dropped.
+enum class View { kSpectator, kSpectatorNoDiscards, kUnrecordedDiscards };
+
+GameLog view_of(const GameLog& full, View view) {
+    GameLog v = full;
+    v.events.clear();
+    if (view == View::kUnrecordedDiscards) v.unrecorded.discards = true;
+    for (Event e : full.events) {
+        if (auto* m = std::get_if<MoveRobber>(&e.body)) m->stolen.reset();
+        if (auto* b = std::get_if<BuyDevCard>(&e.body)) b->card.reset();
+        if (auto* d = std::get_if<Discard>(&e.body)) {
+            if (view == View::kUnrecordedDiscards) continue;
+            if (view == View::kSpectatorNoDiscards) *d = Discard{d->player, {}, true, d->total()};
+        }
+        if (e.claims && e.claims->hands) {
+            auto c = std::make_shared<Claims>(*e.claims);
+            c->hands.reset();
+            e.claims = c;
+        }
+        v.events.push_back(std::move(e));
+    }
+    return v;
+}
+
+// Which events of the full log each event of the view follows (unrecorded discards are
+// applied within the view's roll of 7): view index -> full index of the same event.
+std::vector<int> view_to_full(const GameLog& full, View view) {
+    std::vector<int> map;
+    for (int i = 0; i < static_cast<int>(full.events.size()); ++i) {
+        if (view == View::kUnrecordedDiscards &&
+            std::holds_alternative<Discard>(full.events[static_cast<std::size_t>(i)].body)) {
+            map.back() = i;  // the view's last event now stands after this discard too
+            continue;
+        }
+        map.push_back(i);
+    }
+    return map;
+}
+
+bool same_holdings(const GameState& a, const GameState& b) {
+    if (a.bank != b.bank || a.deck != b.deck) return false;
+    for (int p = 0; p < a.player_count(); ++p) {
+        const PlayerState& x = a.players[p];
+        const PlayerState& y = b.players[p];
+        if (x.hand != y.hand || x.dev_old != y.dev_old || x.dev_new != y.dev_new) return false;
+    }
+    return true;
+}
+
+struct Calibration {
+    // Per probability decile: sum of p, count of true hands, sum of p(1-p).
+    std::array<double, 10> expected{}, observed{}, variance{};
+    double log_score = 0;  // sum of log P(true hand): higher is better (a proper score)
+    void add(double p, bool truth) {
+        auto bin = std::min<std::size_t>(9, static_cast<std::size_t>(p * 10));
+        expected[bin] += p;
+        observed[bin] += truth ? 1 : 0;
+        variance[bin] += p * (1 - p);
+    }
+    // The largest |observed - expected| in standard deviations over bins with data.
+    double worst_z() const {
+        double z = 0;
+        for (std::size_t i = 0; i < 10; ++i)
+            if (variance[i] > 0)
+                z = std::max(z, std::abs(observed[i] - expected[i]) / std::sqrt(variance[i]));
+        return z;
+    }
+};
+
+constexpr int kEveryEvent = -2;  // run_view: score the true hand after every event
+
+struct ViewRun {
+    int events = 0;
+    int truth_missing = 0;  // events after which some true hand was impossible
+    std::size_t max_states = 0;
+    double prob_sum = 0;  // of the true hands, for the mean probability
+    int hands_scored = 0;
+    bool exact = true;
+};
+
+double scale() {
+    const char* s = std::getenv("CATAN_TEST_SCALE");
+    return s && *s ? std::atof(s) : 1.0;
+}
+
+// Steps the full log and its view side by side: the verdicts agree, and after every event
+// the true complete holdings are one of the view's states. At event `sample` (when >= 0)
+// every possible hand of every uncertain player goes to the calibration (true or not) and
+// the same under uniform weights over the possible hands.
+ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
+                 Calibration* cal_marginal, Calibration* uniform) {
+    ViewRun out;
+    GameLog seen = view_of(full, view);
+    std::vector<int> map = view_to_full(full, view);
+    Belief truth(full), belief(seen);
+    std::vector<std::string> full_rules, view_rules;
+    int next_full = 0;
+    for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
+        for (; next_full <= map[static_cast<std::size_t>(i)]; ++next_full)
+            for (const Violation& v :
+                 truth.step(full.events[static_cast<std::size_t>(next_full)], next_full, true)
+                     .violations)
+                full_rules.push_back(v.rule_id);
+        for (const Violation& v :
+             belief.step(seen.events[static_cast<std::size_t>(i)], i, true).violations)
+            view_rules.push_back(v.rule_id);
+        const GameState& t = truth.states().front().state;
+        bool found = false;
+        for (const WeightedState& ws : belief.states()) found |= same_holdings(ws.state, t);
+        if (!found) ++out.truth_missing;
+        ++out.events;
+        if (i != sample && sample != kEveryEvent) continue;
+        for (const PlayerBelief& pb : player_beliefs(belief)) {
+            const ResourceCounts& real = t.players[pb.player].hand;
+            for (const HandOdds& h : pb.hands)
+                if (h.hand == real) {
+                    out.prob_sum += h.probability.convert_to<double>();
+                    ++out.hands_scored;
+                }
+            if (pb.hands.size() < 2 || i != sample || !cal) continue;
+            for (const HandOdds& h : pb.hands) {
+                cal->add(h.probability.convert_to<double>(), h.hand == real);
+                if (h.hand == real) {
+                    cal->log_score += std::log(h.probability.convert_to<double>());
+                    uniform->log_score -= std::log(static_cast<double>(pb.hands.size()));
+                }
+            }
+            // Per resource, P(holds k): the belief's, and the one of equal weights over
+            // the possible hands.
+            for (int r = 0; r < kResourceCount; ++r) {
+                std::vector<double> even(pb.distribution[r].size(), 0.0);
+                for (const HandOdds& h : pb.hands)
+                    even[static_cast<std::size_t>(h.hand[r])] +=
+                        1.0 / static_cast<double>(pb.hands.size());
+                for (std::size_t k = 0; k < even.size(); ++k) {
+                    if (pb.min[r] == pb.max[r]) break;
+                    const bool truth = real[r] == static_cast<int>(k);
+                    cal_marginal->add(pb.distribution[r][k].convert_to<double>(), truth);
+                    uniform->add(even[k], truth);
+                }
+            }
+        }
+    }
+    CHECK(full_rules == view_rules);
+    const GameState& t = truth.most_probable();
+    const GameState& b = belief.most_probable();
+    CHECK(t.winner == b.winner);
+    CHECK(phase_name(t.phase) == phase_name(b.phase));
+    out.max_states = belief.max_states_seen();
+    out.exact = belief.exact();
+    return out;
+}
+
+}  // namespace
+
+// Random play hoards cards (hands of 20 and more): a hidden discard of 10 of them has
+// hundreds of possible forms, so the views without discards are tested on the recorded
+// games, and self-play games stop after this many turns.
+constexpr int kTurnCap = 60;
+
+TEST_CASE("track: views of self-play games keep the truth possible, calibrated", "[track][views]") {
+    const int games = std::max(10, static_cast<int>(1000 * scale()));
+    Calibration cal, marginal, uniform;
+    std::size_t max_states = 0;
+    int truth_missing = 0, inexact = 0;
+    SimOptions so;
+    so.turn_cap = kTurnCap;
+    for (int g = 1; g <= games; ++g) {
+        SimGame game = play_game(20261201, g, so);
+        const auto n = static_cast<int>(game.log.events.size());
+        for (View view : {View::kSpectator}) {
+            INFO("game " << g << ", view " << static_cast<int>(view));
+            // One sampled event per game: samples of different games are independent.
+            int sample = view == View::kSpectator
+                             ? static_cast<int>(game_seed(7, g) % static_cast<std::uint64_t>(n))
+                             : n;
+            ViewRun r = run_view(game.log, view, sample, &cal, &marginal, &uniform);
+            if (r.exact) truth_missing += r.truth_missing;  // past the bound it may be lost
+            max_states = std::max(max_states, r.max_states);
+            inexact += r.exact ? 0 : 1;
+        }
+    }
+    CHECK(truth_missing == 0);
+    CHECK(inexact * 50 <= games);  // the bound is rarely reached (reported below)
+    WARN("self-play views: " << games << " games (" << inexact
+                             << " past the bound), largest belief " << max_states
+                             << " states; calibration worst |z|: hands " << cal.worst_z()
+                             << ", per-resource counts " << marginal.worst_z()
+                             << ", per-resource counts with equal weights per hand "
+                             << uniform.worst_z());
+    CHECK(cal.worst_z() < 4);
+    CHECK(marginal.worst_z() < 4);
+    // Equal weights over the possible hands pass a binned calibration (a player's hands
+    // then share one bin), so they are held to the proper log score: the model's must be
+    // higher.
+    WARN("log score of the true hands: belief " << cal.log_score << ", equal weights "
+                                                << uniform.log_score);
+    CHECK(cal.log_score > uniform.log_score);
+}
