@@ -204,6 +204,7 @@ struct GameOptions {
     int discard_limit = 7;         // discard-half: a 7 makes players holding more discard, 2..99
     bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
     bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
+    bool operator==(const GameOptions&) const = default;
 };
 
 // What a recording does not log at all (DESIGN.md section 8). JSON: the header's

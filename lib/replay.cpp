@@ -259,18 +259,20 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
                              {"awards", s.awards},
                              {"vp_cards", s.vp_cards},
                              {"resigned", s.resigned}});
-    json j = {{"file", v.name},
-              {"valid", v.outcome != Outcome::kInvalid},
-              {"outcome", outcome_name(v.outcome)},
-              {"violations", std::move(violations)},
-              {"warnings", std::move(warnings)},
-              {"standings", std::move(standings)},
-              {"longest_road", name(v.longest_road)},
-              {"largest_army", name(v.largest_army)},
-              {"winner", name(v.winner)},
-              {"turns", v.turns},
-              {"rolls", v.rolls},
-              {"events", v.events}};
+    json j = {
+        {"file", v.name},
+        {"valid", v.outcome != Outcome::kInvalid},
+        {"outcome", outcome_name(v.outcome)},
+        {"violations", std::move(violations)},
+        {"warnings", std::move(warnings)},
+        {"standings", std::move(standings)},
+        {"longest_road", name(v.longest_road)},
+        {"largest_army", name(v.largest_army)},
+        {"winner", name(v.winner)},
+        {"turns", v.turns},
+        {"rolls", v.rolls},
+        {"events", v.events},
+        {"options", options_to_json(log.options, log_board(log).kind() == BoardKind::kExtended)}};
     if (v.stats) {
         const GameStats& st = *v.stats;
         json dice = json::array();
@@ -318,6 +320,9 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     }
     for (const auto& w : v.warnings)
         out += fmt::format("{}: warning: {}: {}\n", v.name, w.rule_id, w.message);
+    if (auto rules = options_text(log.options, log_board(log).kind() == BoardKind::kExtended);
+        !rules.empty())
+        out += fmt::format("  rules: {}\n", rules);
     auto sorted = v.standings;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Standing& a, const Standing& b) { return a.rank < b.rank; });

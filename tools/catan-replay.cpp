@@ -158,8 +158,7 @@ int run(int argc, char** argv) {
             file_opt.on_belief = [&](int index, const Belief& b) {
                 nlohmann::json j = {{"file", name}, {"event", index}};
                 j.update(belief_to_json(b, log.seats, hands_opt));
-                out << j.dump() << '
-';
+                out << j.dump() << '\n';
             };
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
