@@ -22,9 +22,7 @@ namespace ju = json_util;
 using nlohmann::json;
 
 bool looks_like_colonist(std::string_view text) {
-    std::size_t p = text.find_first_not_of(" \t\r\n");
-    return p != std::string_view::npos && text[p] == '{' &&
-           text.find("\"eventHistory\"") != std::string_view::npos;
+    return json_object_containing(text, "\"eventHistory\"");
 }
 
 namespace {

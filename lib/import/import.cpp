@@ -13,9 +13,7 @@ namespace {
 // A native log: a JSON object first, and the format name "catan-log" in its header (the
 // first line of JSON Lines, anywhere in a document, whose keys are written sorted).
 bool looks_like_native(std::string_view text) {
-    std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos || text[first] != '{') return false;
-    return text.find("\"catan-log\"") != std::string_view::npos;
+    return json_object_containing(text, "\"catan-log\"");
 }
 
 }  // namespace

@@ -26,6 +26,14 @@ inline std::string_view take_line(std::string_view text, std::size_t& pos) {
     return line;
 }
 
+// Format detection: true when `text` starts (after blanks) with a JSON object and contains
+// `marker` (e.g. "\"eventHistory\"") anywhere. Cheap: no parsing.
+inline bool json_object_containing(std::string_view text, std::string_view marker) {
+    std::size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{' &&
+           text.find(marker) != std::string_view::npos;
+}
+
 // Something an importer noticed and handled without failing (noise in a hand-written
 // transcript, a repeated line): the source line (1-based) and what was done about it.
 struct ImportWarning {
