@@ -55,8 +55,9 @@ PlacementWeights placement_weights_from_json(const nlohmann::json& j) {
     PlacementWeights w;
     for (const auto& [key, value] : j.items()) {
         std::string path = json_util::field("weights", key);
+        const std::string& name = key;  // a lambda may not capture a structured binding (clang 14)
         auto it = std::find_if(kWeightFields.begin(), kWeightFields.end(),
-                               [&](const WeightField& f) { return f.name == key; });
+                               [&](const WeightField& f) { return f.name == name; });
         if (it == kWeightFields.end()) {
             std::string names;
             for (const auto& f : kWeightFields)

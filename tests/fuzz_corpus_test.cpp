@@ -78,9 +78,10 @@ TEST_CASE("every kept fuzz input is read or rejected with InputError, never a cr
 }
 
 // The corpora of the other readers' fuzz targets (tests/fuzz: board_reader_fuzz,
-// position_reader_fuzz, soclog_fuzz, catanatron_fuzz), one folder each: every input is
-// read or rejected with an InputError (a malformed board record with its error) that
-// names the input, and what is read goes through what the fuzz target runs on it.
+// position_reader_fuzz, soclog_fuzz, catanatron_fuzz, colonist_fuzz, catanlog_fuzz), one
+// folder each: every input is read or rejected with an InputError (a malformed board
+// record with its error) that names the input, and what is read goes through what the
+// fuzz target runs on it.
 TEST_CASE("every kept fuzz input of the board, position and import readers is read or "
           "rejected by name",
           "[fuzz][board][import][roads]") {
@@ -121,7 +122,9 @@ TEST_CASE("every kept fuzz input of the board, position and import readers is re
         }
     }
     for (auto [folder, format] : {std::pair{"soclog", ImportFormat::kSoclog},
-                                  std::pair{"catanatron", ImportFormat::kCatanatron}}) {
+                                  std::pair{"catanatron", ImportFormat::kCatanatron},
+                                  std::pair{"colonist", ImportFormat::kColonist},
+                                  std::pair{"catanlog", ImportFormat::kCatanlog}}) {
         for (const auto& path : inputs_in(std::string("tests/fuzz_corpus/") + folder)) {
             std::string name = path.filename().string();
             INFO(name);

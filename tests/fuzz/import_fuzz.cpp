@@ -1,4 +1,4 @@
-// libFuzzer target for one importer (CATAN_IMPORT_FORMAT: soclog or catanatron, set by
+// libFuzzer target for one importer (CATAN_IMPORT_FORMAT: soclog, catanatron, colonist or catanlog, set by
 // tests/fuzz/CMakeLists.txt): the conversion and, for every log it produces, the native
 // writer and reader (an imported log must read back) and replay with --keep-going. Any
 // input must be converted or throw ctk::InputError; anything else is a bug.

@@ -4,12 +4,7 @@
 import="$build/tools/catan-import"
 real="$src/samples/real"
 validate_log() {  # validate_log FILE...: log.schema.json with the board schema it references
-  for f in "$@"; do
-    if ! "$ajv" validate --spec=draft2020 --strict=false -c ajv-formats -s "$src/schemas/log.schema.json" \
-        -r "$src/schemas/board.schema.json" -d "$f" >"$tmp/out" 2>&1; then
-      echo "FAIL log.schema.json: $f"; cat "$tmp/out"; fail=1
-    fi
-  done
+  validate_ref log.schema.json board.schema.json "$@"
 }
 "$import" "$real/human-game-1.soclog" > "$tmp/import-soclog.json"
 "$import" --from catanatron "$real/catanatron-road-through-settlement.json" > "$tmp/import-catanatron.json"
