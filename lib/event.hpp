@@ -225,8 +225,8 @@ struct GameLog {
     std::string source;  // free text: where the log came from (importer, file, licence)
 };
 
-// ---- JSON in and out (lib/event.cpp; schemas/log.schema.json, the format of
-// notes in the README "Replaying games") ----
+// ---- JSON in and out (lib/event.cpp, lib/log_format.cpp; schemas/log.schema.json, the
+// format of notes in the README "Replaying games") ----
 
 enum class LogFormat : std::uint8_t { kJson, kJsonl };
 

@@ -1,0 +1,419 @@
+// The native game log: the header, one JSON document or JSON Lines in, and both out.
+// One event's JSON is event.cpp's; the fast path for JSON Lines events is event_fast.cpp.
+// Structure only; the rules live in rules.cpp.
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "event.hpp"
+#include "event_fast.hpp"
+#include "json_util.hpp"
+
+namespace ctk {
+
+using nlohmann::json;
+using namespace json_util;
+
+namespace {
+
+std::string format_line_prefix(std::string_view name, std::size_t i, int line) {
+    if (line > 0) return fmt::format("{}: event {} (line {})", name, i, line);
+    return fmt::format("{}: event {}", name, i);
+}
+
+}  // namespace
+
+const Board& log_board(const GameLog& log) {
+    static const Board beginner = Board::beginner();
+    return log.board ? *log.board : beginner;
+}
+
+json log_header_to_json(const GameLog& log) {
+    json seats = json::array();
+    for (const auto& s : log.seats) {
+        json sj = {{"name", s.name}, {"color", s.color.empty() ? s.name : s.color}};
+        if (s.source_seat) sj["source_seat"] = *s.source_seat;
+        seats.push_back(std::move(sj));
+    }
+    json options = {{"vp_to_win", log.options.vp_to_win}};
+    const GameOptions base;
+    if (log.options.discard_limit != base.discard_limit)
+        options["discard_limit"] = log.options.discard_limit;
+    if (log.options.friendly_robber != base.friendly_robber)
+        options["friendly_robber"] = log.options.friendly_robber;
+    json j = {{"format", "catan-log"},
+              {"version", log.version},
+              {"options", std::move(options)},
+              {"seats", std::move(seats)}};
+    if (log.unrecorded.discards) j["unrecorded"] = json::array({"discards"});
+    if (log.board) j["board"] = board_to_json(*log.board);
+    if (!log.source.empty()) j["source"] = log.source;
+    return j;
+}
+
+namespace {
+
+// Reads the header object (JSON document minus events, or the first JSONL line).
+GameLog header_from_json(const json& j, bool document) {
+    as_object(j, "");
+    GameLog log;
+    for (const auto& [k, v] : j.items()) {
+        if (k == "format") {
+            if (!v.is_string() || v.get_ref<const std::string&>() != "catan-log")
+                throw InputError(
+                    fmt::format("format: expected \"catan-log\", got {}", type_name(v)));
+        } else if (k == "version") {
+            log.version = as_int(v, "version", 1, 1);
+        } else if (k == "options") {
+            as_object(v, "options");
+            for (const auto& [ok, ov] : v.items()) {
+                if (ok == "vp_to_win") {
+                    log.options.vp_to_win = as_int(ov, "options.vp_to_win", 3, 30);
+                } else if (ok == "discard_limit") {
+                    log.options.discard_limit = as_int(ov, "options.discard_limit", 2, 99);
+                } else if (ok == "friendly_robber") {
+                    if (!ov.is_boolean())
+                        throw InputError(
+                            fmt::format("options.friendly_robber: expected true or false, got {}",
+                                        type_name(ov)));
+                    log.options.friendly_robber = ov.get<bool>();
+                } else {
+                    throw InputError(fmt::format(
+                        "options.{}: unknown option (expected vp_to_win, discard_limit, "
+                        "friendly_robber)",
+                        ok));
+                }
+            }
+        } else if (k == "unrecorded") {
+            as_array(v, "unrecorded");
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                std::string at = index("unrecorded", i);
+                if (as_string(v[i], at) == "discards")
+                    log.unrecorded.discards = true;
+                else
+                    throw InputError(fmt::format("{}: unknown name \"{}\" (expected discards)", at,
+                                                 v[i].get<std::string>()));
+            }
+        } else if (k == "seats") {
+            as_array(v, "seats");
+            if (v.size() < 2 || v.size() > static_cast<std::size_t>(kMaxPlayers))
+                throw InputError(
+                    fmt::format("seats: expected 2..{} seats, got {}", kMaxPlayers, v.size()));
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                std::string p = index("seats", i);
+                as_object(v[i], p);
+                Seat s;
+                for (const auto& [sk, sv] : v[i].items()) {
+                    if (sk == "name")
+                        s.name = as_string(sv, field(p, "name"));
+                    else if (sk == "color")
+                        s.color = as_string(sv, field(p, "color"));
+                    else if (sk == "source_seat")
+                        s.source_seat = as_int(sv, field(p, "source_seat"), 0, 1000);
+                    else
+                        throw InputError(fmt::format(
+                            "{}: unknown field (expected name, color, source_seat)", field(p, sk)));
+                }
+                if (s.name.empty()) throw InputError(fmt::format("{}: missing", field(p, "name")));
+                for (const auto& other : log.seats)
+                    if (other.name == s.name)
+                        throw InputError(fmt::format("{}: duplicate seat name \"{}\"",
+                                                     field(p, "name"), s.name));
+                if (s.color.empty()) s.color = s.name;
+                log.seats.push_back(std::move(s));
+            }
+        } else if (k == "board") {
+            try {
+                log.board = board_from_json(v);
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("board.{}", e.what()));
+            }
+        } else if (k == "source") {
+            log.source = as_string(v, "source");
+        } else if (k == "events" && document) {
+            // read by the caller
+        } else {
+            throw InputError(
+                fmt::format("{}: unknown field (expected format, version, options, unrecorded, "
+                            "seats, board, source{})",
+                            k, document ? ", events" : ""));
+        }
+    }
+    if (!j.contains("format")) throw InputError("format: missing (expected \"catan-log\")");
+    if (log.seats.empty()) throw InputError("seats: missing");
+    // RULES.md "Variants": 5 or 6 seats play the 5-6 player extension on its board.
+    if (log.seats.size() > 4 && log_board(log).kind() != BoardKind::kExtended)
+        throw InputError(fmt::format(
+            "seats: {} seats on the {} board: the base game holds at most 4 players (5 or 6 "
+            "play the 5-6 player extension, whose log states the extended 30-hex board)",
+            log.seats.size(), log.board ? board_kind_name(log.board->kind()) : "beginner"));
+    return log;
+}
+
+// The 1-based line where each element of the top-level "events" array starts, found by a
+// scan of the text that tracks nesting and strings (nlohmann's document gives no
+// positions). Only used for messages and Event::source_line; assumes valid JSON.
+std::vector<int> document_event_lines(std::string_view text) {
+    std::vector<int> lines;
+    int depth = 0, line = 1;
+    bool in_string = false, events_key = false, in_events = false, expect_value = false;
+    std::size_t key_start = 0;
+    std::string_view last_key;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '\n') ++line;
+        if (in_string) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                in_string = false;
+                if (depth == 1) last_key = text.substr(key_start, i - key_start);
+            }
+            continue;
+        }
+        if (in_events && depth == 2 && expect_value && c != ' ' && c != '\n' && c != '\t' &&
+            c != '\r' && c != ',' && c != ']') {
+            lines.push_back(line);
+            expect_value = false;
+        }
+        switch (c) {
+            case '"':
+                in_string = true;
+                key_start = i + 1;
+                break;
+            case ':':
+                if (depth == 1) events_key = last_key == "events";
+                break;
+            case '{':
+            case '[':
+                ++depth;
+                if (depth == 2 && c == '[' && events_key) {
+                    in_events = true;
+                    expect_value = true;
+                }
+                break;
+            case '}':
+            case ']':
+                --depth;
+                if (depth == 1 && in_events) return lines;
+                break;
+            case ',':
+                if (in_events && depth == 2) expect_value = true;
+                break;
+            default:
+                break;
+        }
+    }
+    return lines;
+}
+
+// The line that starts at `pos` (without its '\n'); `pos` moves past it and never past
+// text.size() (0 <= pos <= text.size() before and after), so a last line without a final
+// newline ends the text instead of leaving `pos` one past it.
+std::string_view next_line(std::string_view text, std::size_t& pos) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end < text.size() ? end + 1 : text.size();
+    return line;
+}
+
+bool blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+}  // namespace
+
+namespace {
+// The header line of a JSON Lines log (already parsed), with messages naming its line.
+GameLog jsonl_header(const json& head, std::string_view name, std::size_t line) {
+    try {
+        return header_from_json(head, false);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: header (line {}): {}", name, line, e.what()));
+    }
+}
+
+// One event line of a JSON Lines log: event `i` on line `line_no` of input `name`.
+Event jsonl_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
+                  std::size_t i, int line_no, std::string_view name) {
+    if (line.find('\0') != std::string_view::npos)
+        throw InputError(fmt::format("{}: not valid JSON: column {}: a NUL byte (JSON has none)",
+                                     format_line_prefix(name, i, line_no), line.find('\0') + 1));
+    if (auto fast_event = detail::read_event_fast(line, seats, t)) {
+        fast_event->source_line = line_no;
+        return std::move(*fast_event);
+    }
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+        // Re-parse with exceptions for nlohmann's message (where and what).
+        try {
+            json again = json::parse(line);
+        } catch (const json::exception& e) {
+            throw InputError(fmt::format("{}: not valid JSON: {}",
+                                         format_line_prefix(name, i, line_no), e.what()));
+        }
+    }
+    try {
+        Event e = event_from_json(j, seats, t, fmt::format("events[{}]", i));
+        e.source_line = line_no;
+        return e;
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", format_line_prefix(name, i, line_no), e.what()));
+    }
+}
+}  // namespace
+
+GameLog read_log(std::string_view text, std::string_view name) {
+    // Detection: the first non-blank line parsed alone. A header object without "events"
+    // followed by more lines is JSON Lines; anything else is read as one document.
+    std::size_t pos = 0, line_no = 0;
+    std::string_view first;
+    std::size_t first_line = 0;
+    while (pos < text.size()) {
+        ++line_no;
+        std::string_view line = next_line(text, pos);
+        if (!blank(line)) {
+            first = line;
+            first_line = line_no;
+            break;
+        }
+    }
+    if (first.empty())
+        throw InputError(fmt::format("{}: empty input (expected a catan-log)", name));
+    if (auto nul = find_nul_byte(text))
+        throw InputError(fmt::format("{}: not valid JSON: {}", name, *nul));
+
+    json head = json::parse(first, nullptr, false);
+    bool jsonl = !head.is_discarded() && head.is_object() && !head.contains("events");
+    if (!jsonl) {
+        json doc;
+        try {
+            doc = json::parse(text);
+        } catch (const json::exception& e) {
+            throw InputError(fmt::format("{}: not valid JSON: {}", name, e.what()));
+        }
+        GameLog log;
+        try {
+            log = header_from_json(doc, true);
+        } catch (const InputError& e) {
+            throw InputError(fmt::format("{}: header: {}", name, e.what()));
+        }
+        const json* events = doc.contains("events") ? &doc["events"] : nullptr;
+        if (!events) throw InputError(fmt::format("{}: events: missing", name));
+        if (!events->is_array())
+            throw InputError(
+                fmt::format("{}: events: expected an array, got {}", name, type_name(*events)));
+        const Topology& t = log_board(log).topology();
+        log.events.reserve(events->size());
+        std::vector<int> lines = document_event_lines(text);
+        if (lines.size() != events->size()) lines.assign(events->size(), 0);
+        for (std::size_t i = 0; i < events->size(); ++i) {
+            try {
+                log.events.push_back(
+                    event_from_json((*events)[i], log.seats, t, index("events", i)));
+            } catch (const InputError& e) {
+                // Messages name the line only for JSON Lines, where a line is an event.
+                throw InputError(fmt::format("{}: {}", format_line_prefix(name, i, 0), e.what()));
+            }
+            log.events.back().source_line = lines[i];
+        }
+        return log;
+    }
+
+    GameLog log = jsonl_header(head, name, first_line);
+    const Topology& t = log_board(log).topology();
+    std::string_view rest = text.substr(pos);
+    log.events.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')) + 1);
+    while (pos < text.size()) {
+        ++line_no;
+        std::string_view line = next_line(text, pos);
+        if (blank(line)) continue;
+        log.events.push_back(
+            jsonl_event(line, log.seats, t, log.events.size(), static_cast<int>(line_no), name));
+    }
+    return log;
+}
+
+LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
+    if (in_.peek() == 0xEF) {  // a UTF-8 byte-order mark
+        char bom[3] = {};
+        in_.read(bom, 3);
+        if (std::string_view(bom, static_cast<std::size_t>(in_.gcount())) != "\xEF\xBB\xBF")
+            throw InputError(
+                fmt::format("{}: not valid JSON: line 1 starts with a stray byte", name_));
+    }
+    while (std::getline(in_, line_)) {
+        ++line_no_;
+        if (!blank(line_)) break;
+    }
+    if (blank(line_))
+        throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
+    if (std::size_t nul = line_.find('\0'); nul != std::string::npos)
+        throw InputError(
+            fmt::format("{}: not valid JSON: line {}, column {}: a NUL byte (JSON has none)", name_,
+                        line_no_, nul + 1));
+    json head = json::parse(line_, nullptr, false);
+    if (!head.is_discarded() && head.is_object() && !head.contains("events")) {
+        lines_ = true;
+        log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
+        return;
+    }
+    // One document: read it whole, with the blank lines before it for the line numbers.
+    std::string text(static_cast<std::size_t>(line_no_ - 1), '\n');
+    text += line_;
+    text += '\n';
+    std::ostringstream rest;
+    rest << in_.rdbuf();
+    text += rest.str();
+    log_ = read_log(text, name_);
+    document_events_ = std::move(log_.events);
+    log_.events.clear();
+}
+
+std::optional<Event> LogReader::next() {
+    if (!lines_) {
+        if (read_ >= document_events_.size()) return std::nullopt;
+        return std::move(document_events_[read_++]);
+    }
+    while (std::getline(in_, line_)) {
+        ++line_no_;
+        if (blank(line_)) continue;
+        Event e =
+            jsonl_event(line_, log_.seats, log_board(log_).topology(), read_, line_no_, name_);
+        ++read_;
+        return e;
+    }
+    if (in_.bad()) throw InputError(fmt::format("{}: read error", name_));
+    return std::nullopt;
+}
+
+std::string write_log(const GameLog& log, LogFormat format) {
+    json head = log_header_to_json(log);
+    std::string out;
+    if (format == LogFormat::kJsonl) {
+        out = head.dump();
+        out += '\n';
+        for (const auto& e : log.events) {
+            out += event_to_json(e, log.seats).dump();
+            out += '\n';
+        }
+        return out;
+    }
+    // One document: the header fields, then the events one per line (diff-friendly).
+    std::string h = head.dump(2);
+    h.pop_back();  // the closing brace
+    while (!h.empty() && (h.back() == '\n' || h.back() == ' ')) h.pop_back();
+    out = h;
+    out += ",\n  \"events\": [";
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        out += i ? ",\n    " : "\n    ";
+        out += event_to_json(log.events[i], log.seats).dump();
+    }
+    out += log.events.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+}  // namespace ctk
