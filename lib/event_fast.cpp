@@ -1,305 +1,288 @@
-// The fast path for one JSON Lines event (see event_fast.hpp).
+// The fast path for one JSON Lines event (see event_fast.hpp): simdjson's DOM parser, then
+// the fields of the common event shapes. Anything else gives up, and the caller reads the
+// line with event_from_json, whose messages are the reference.
 #include "event_fast.hpp"
 
-#include <nlohmann/json.hpp>
+#include <cstring>
+#include <string>
+
+#include <simdjson.h>
 
 namespace ctk::detail {
 
-using nlohmann::json;
-
 namespace {
 
-// A SAX reader for the common shape of an event line (flat fields, resource maps, the
-// dice array): it builds the Event without a JSON document, which halves the cost of
-// reading JSON Lines. Anything else — claims, a note, the {"hex", ...} forms, or any
-// error — makes it give up, and the line is read by event_from_json, whose messages
-// are the reference. So both paths accept exactly the same events.
-class FastEventReader {
-  public:
-    using Json = json;
-    FastEventReader(const std::vector<Seat>& seats, const Topology& t) : seats_(seats), t_(t) {}
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
 
-    // The event, or nullopt to take the slow path.
-    // Call once per reader (one reader per line).
-    std::optional<Event> read(std::string_view line) {
-        if (!json::sax_parse(line, this, nlohmann::detail::input_format_t::json, true)) return {};
-        return build();
-    }
+// The fields an event line may have on the fast path (no claims, note, count or the
+// {"hex", ...} forms: those take the precise reader).
+enum Field : int {
+    kType,
+    kPlayer,
+    kVertex,
+    kEdge,
+    kHex,
+    kVictim,
+    kStolen,
+    kTo,
+    kPartner,
+    kCard,
+    kResource,
+    kDice,
+    kGive,
+    kGet,
+    kCards,
+    kTake,
+    kFieldCount
+};
+constexpr std::array<std::string_view, kFieldCount> kFieldNames{
+    "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
+    "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
 
-    bool null() {
-        return depth_ == 1 && (field_ == kVictim || field_ == kStolen || field_ == kCard) && mark();
-    }
-    bool boolean(bool) { return false; }
-    bool number_integer(json::number_integer_t v) { return number(v); }
-    bool number_unsigned(json::number_unsigned_t v) {
-        return v < 1000 && number(static_cast<long long>(v));
-    }
-    bool number_float(json::number_float_t, const std::string&) { return false; }
-    bool binary(json::binary_t&) { return false; }
-    bool string(json::string_t& v) {
-        if (depth_ != 1 || in_dice_) return false;
-        switch (field_) {
-            case kType: {
-                std::size_t i = 0;
-                while (i < kEventTypeNames.size() && kEventTypeNames[i] != v) ++i;
-                if (i == kEventTypeNames.size()) return false;
-                type_ = static_cast<int>(i);
-                return mark();
-            }
-            case kPlayer:
-                return seat(v, player_) && mark();
-            case kVictim:
-                return seat(v, victim_) && mark();
-            case kTo:
-            case kPartner:
-                return seat(v, other_) && mark();
-            case kStolen:
-            case kResource: {
-                auto r = parse_resource(v);
-                if (!r || resource_name(*r) != v) return false;
-                resource_ = *r;
-                has_resource_ = true;
-                return mark();
-            }
-            case kCard: {
-                card_ = parse_dev_card(v);
-                return card_.has_value() && mark();
-            }
-            default:
-                return false;
-        }
-    }
-    bool start_object(std::size_t) {
-        ++depth_;
-        if (depth_ == 1) return true;
-        if (depth_ == 2 && map_index(field_) >= 0 && !in_dice_) {
-            map_ = &maps_[map_index(field_)];
-            return mark();
-        }
-        return false;
-    }
-    bool end_object() {
-        --depth_;
-        map_ = nullptr;
-        return true;
-    }
-    bool start_array(std::size_t) {
-        if (depth_ != 1 || field_ != kDice || in_dice_) return false;
-        in_dice_ = true;
-        return mark();
-    }
-    bool end_array() {
-        in_dice_ = false;
-        return dice_count_ == 2;
-    }
-    bool key(json::string_t& k) {
-        if (depth_ == 2) {
-            auto r = parse_resource(k);
-            if (!r || resource_name(*r) != k) return false;
-            map_res_ = static_cast<int>(*r);
-            return true;
-        }
-        if (depth_ != 1) return false;
-        for (int f = 0; f < kFieldCount; ++f)
-            if (kFieldNames[f] == k) {
-                field_ = static_cast<Field>(f);
-                return !(seen_ >> f & 1u);  // a repeated field takes the slow path
-            }
-        return false;  // claims, note, unknown fields: the slow path
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
-        return false;
-    }
+// What one line said, field by field; build() turns it into the event when the fields are
+// exactly those of the type and every value is in range.
+struct Fields {
+    unsigned seen = 0;
+    int type = -1;
+    PlayerId player = kNoPlayer, victim = kNoPlayer, other = kNoPlayer;
+    int id = 0;
+    bool has_resource = false;
+    Resource resource = Resource::kBrick;
+    std::optional<DevCard> card;
+    std::array<int, 2> dice{};
+    std::array<ResourceCounts, 4> maps{};  // give, get, cards, take
 
-  private:
-    enum Field : int {
-        kType,
-        kPlayer,
-        kVertex,
-        kEdge,
-        kHex,
-        kVictim,
-        kStolen,
-        kTo,
-        kPartner,
-        kCard,
-        kResource,
-        kDice,
-        kGive,
-        kGet,
-        kCards,
-        kTake,
-        kFieldCount
-    };
-    static constexpr std::array<std::string_view, kFieldCount> kFieldNames{
-        "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
-        "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
-    static int map_index(Field f) { return f >= kGive && f <= kTake ? f - kGive : -1; }
-
-    bool mark() {
-        seen_ |= 1u << field_;
-        return true;
-    }
-    bool seat(const std::string& name, PlayerId& out) {
-        for (std::size_t i = 0; i < seats_.size(); ++i)
-            if (seats_[i].name == name) {
-                out = static_cast<PlayerId>(i);
-                return true;
-            }
-        return false;
-    }
-    bool number(long long v) {
-        if (depth_ == 2 && map_) {
-            if (v < 0 || v > 95) return false;
-            (*map_)[map_res_] = static_cast<int>(v);
-            return true;
-        }
-        if (depth_ != 1) return false;
-        if (in_dice_) {
-            if (v < 1 || v > 6 || dice_count_ >= 2) return false;
-            dice_[dice_count_++] = static_cast<int>(v);
-            return true;
-        }
-        if (field_ != kVertex && field_ != kEdge && field_ != kHex) return false;
-        if (v < 0 || v > 10000) return false;
-        id_ = static_cast<int>(v);
-        return mark();
-    }
-    bool has(Field f) const { return seen_ >> f & 1u; }
-    // Exactly the fields of the event type (unknown or missing ones: slow path).
+    bool has(Field f) const { return seen >> f & 1u; }
     bool fields_are(std::initializer_list<Field> required,
                     std::initializer_list<Field> optional = {}) const {
         unsigned want = 1u << kType | 1u << kPlayer, may = 0;
         for (Field f : required) want |= 1u << f;
         for (Field f : optional) may |= 1u << f;
-        return (seen_ & want) == want && (seen_ & ~(want | may)) == 0;
+        return (seen & want) == want && (seen & ~(want | may)) == 0;
     }
-
-    std::optional<Event> build() const {
-        if (!has(kType) || !has(kPlayer)) return {};
-        const PlayerId p = player_;
-        Event e;
-        auto vertex_ok = [&] { return id_ < t_.vertex_count(); };
-        auto edge_ok = [&] { return id_ < t_.edge_count(); };
-        switch (type_) {
-            case 0:
-                if (!fields_are({kVertex}) || !vertex_ok()) return {};
-                e.body = PlaceSettlement{p, id_};
-                break;
-            case 1:
-                if (!fields_are({kEdge}) || !edge_ok()) return {};
-                e.body = PlaceRoad{p, id_};
-                break;
-            case 2:
-                if (!fields_are({kDice})) return {};
-                e.body = Roll{p, dice_[0], dice_[1]};
-                break;
-            case 3:
-                if (!fields_are({kCards})) return {};
-                e.body = Discard{p, maps_[2]};
-                break;
-            case 4: {
-                if (!fields_are({kHex}, {kVictim, kStolen}) || id_ >= t_.hex_count()) return {};
-                std::optional<Resource> stolen;
-                if (has_resource_) stolen = resource_;
-                if (stolen && victim_ == kNoPlayer) return {};
-                e.body = MoveRobber{p, id_, victim_, stolen};
-                break;
-            }
-            case 5:
-                if (!fields_are({kGive, kGet})) return {};
-                e.body = TradeBank{p, maps_[0], maps_[1]};
-                break;
-            case 6:
-                if (!fields_are({kTo, kGive, kGet})) return {};
-                e.body = TradeOffer{p, other_, maps_[0], maps_[1]};
-                break;
-            case 7:
-                if (!fields_are({})) return {};
-                e.body = TradeAccept{p};
-                break;
-            case 8:
-                if (!fields_are({})) return {};
-                e.body = TradeReject{p};
-                break;
-            case 9:
-                if (!fields_are({})) return {};
-                e.body = TradeCancel{p};
-                break;
-            case 10:
-                if (!fields_are({kPartner, kGive, kGet})) return {};
-                e.body = TradePlayer{p, other_, maps_[0], maps_[1]};
-                break;
-            case 11:
-                if (!fields_are({kEdge}) || !edge_ok()) return {};
-                e.body = BuildRoad{p, id_};
-                break;
-            case 12:
-                if (!fields_are({kVertex}) || !vertex_ok()) return {};
-                e.body = BuildSettlement{p, id_};
-                break;
-            case 13:
-                if (!fields_are({kVertex}) || !vertex_ok()) return {};
-                e.body = BuildCity{p, id_};
-                break;
-            case 14:
-                if (!fields_are({}, {kCard})) return {};
-                e.body = BuyDevCard{p, card_};
-                break;
-            case 15:
-                if (!fields_are({})) return {};
-                e.body = PlayKnight{p};
-                break;
-            case 16:
-                if (!fields_are({})) return {};
-                e.body = PlayRoadBuilding{p};
-                break;
-            case 17:
-                if (!fields_are({kTake})) return {};
-                e.body = PlayYearOfPlenty{p, maps_[3]};
-                break;
-            case 18:
-                if (!fields_are({kResource}) || !has_resource_) return {};
-                e.body = PlayMonopoly{p, resource_};
-                break;
-            case 19:
-                if (!fields_are({})) return {};
-                e.body = EndTurn{p};
-                break;
-            case 20:
-                if (!fields_are({})) return {};
-                e.body = Resign{p};
-                break;
-            default:
-                return {};
-        }
-        return e;
-    }
-
-    const std::vector<Seat>& seats_;
-    const Topology& t_;
-    int depth_ = 0;
-    Field field_ = kType;
-    unsigned seen_ = 0;
-    int type_ = -1;
-    PlayerId player_ = kNoPlayer, victim_ = kNoPlayer, other_ = kNoPlayer;
-    int id_ = 0;
-    bool has_resource_ = false;
-    Resource resource_ = Resource::kBrick;
-    std::optional<DevCard> card_;
-    std::array<int, 2> dice_{};
-    int dice_count_ = 0;
-    bool in_dice_ = false;
-    std::array<ResourceCounts, 4> maps_{};  // give, get, cards, take
-    ResourceCounts* map_ = nullptr;
-    int map_res_ = 0;
+    std::optional<Event> build(const Topology& t) const;
 };
+
+std::optional<Event> Fields::build(const Topology& t) const {
+    if (!has(kType) || !has(kPlayer)) return {};
+    const PlayerId p = player;
+    Event e;
+    const bool vertex_ok = id < t.vertex_count(), edge_ok = id < t.edge_count();
+    switch (type) {
+        case 0:
+            if (!fields_are({kVertex}) || !vertex_ok) return {};
+            e.body = PlaceSettlement{p, id};
+            break;
+        case 1:
+            if (!fields_are({kEdge}) || !edge_ok) return {};
+            e.body = PlaceRoad{p, id};
+            break;
+        case 2:
+            if (!fields_are({kDice})) return {};
+            e.body = Roll{p, dice[0], dice[1]};
+            break;
+        case 3:
+            if (!fields_are({kCards})) return {};
+            e.body = Discard{p, maps[2]};
+            break;
+        case 4: {
+            if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return {};
+            std::optional<Resource> stolen;
+            if (has_resource) stolen = resource;
+            if (stolen && victim == kNoPlayer) return {};
+            e.body = MoveRobber{p, id, victim, stolen};
+            break;
+        }
+        case 5:
+            if (!fields_are({kGive, kGet})) return {};
+            e.body = TradeBank{p, maps[0], maps[1]};
+            break;
+        case 6:
+            if (!fields_are({kTo, kGive, kGet})) return {};
+            e.body = TradeOffer{p, other, maps[0], maps[1]};
+            break;
+        case 7:
+            if (!fields_are({})) return {};
+            e.body = TradeAccept{p};
+            break;
+        case 8:
+            if (!fields_are({})) return {};
+            e.body = TradeReject{p};
+            break;
+        case 9:
+            if (!fields_are({})) return {};
+            e.body = TradeCancel{p};
+            break;
+        case 10:
+            if (!fields_are({kPartner, kGive, kGet})) return {};
+            e.body = TradePlayer{p, other, maps[0], maps[1]};
+            break;
+        case 11:
+            if (!fields_are({kEdge}) || !edge_ok) return {};
+            e.body = BuildRoad{p, id};
+            break;
+        case 12:
+            if (!fields_are({kVertex}) || !vertex_ok) return {};
+            e.body = BuildSettlement{p, id};
+            break;
+        case 13:
+            if (!fields_are({kVertex}) || !vertex_ok) return {};
+            e.body = BuildCity{p, id};
+            break;
+        case 14:
+            if (!fields_are({}, {kCard})) return {};
+            e.body = BuyDevCard{p, card};
+            break;
+        case 15:
+            if (!fields_are({})) return {};
+            e.body = PlayKnight{p};
+            break;
+        case 16:
+            if (!fields_are({})) return {};
+            e.body = PlayRoadBuilding{p};
+            break;
+        case 17:
+            if (!fields_are({kTake})) return {};
+            e.body = PlayYearOfPlenty{p, maps[3]};
+            break;
+        case 18:
+            if (!fields_are({kResource}) || !has_resource) return {};
+            e.body = PlayMonopoly{p, resource};
+            break;
+        case 19:
+            if (!fields_are({})) return {};
+            e.body = EndTurn{p};
+            break;
+        case 20:
+            if (!fields_are({})) return {};
+            e.body = Resign{p};
+            break;
+        default:
+            return {};
+    }
+    return e;
+}
+
+bool seat(std::string_view name, const std::vector<Seat>& seats, PlayerId& out) {
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        if (seats[i].name == name) {
+            out = static_cast<PlayerId>(i);
+            return true;
+        }
+    return false;
+}
+
+// A resource name exactly as the precise reader accepts it (no synonyms).
+bool exact_resource(std::string_view s, Resource& out) {
+    auto r = parse_resource(s);
+    if (!r || resource_name(*r) != s) return false;
+    out = *r;
+    return true;
+}
+
+// An integer in lo..hi (JSON integers only: 3.0 or 1e2 take the precise reader).
+bool integer(element v, std::int64_t lo, std::int64_t hi, int& out) {
+    std::int64_t n = 0;
+    if (v.type() != element_type::INT64 || v.get_int64().get(n) || n < lo || n > hi) return false;
+    out = static_cast<int>(n);
+    return true;
+}
+
+// {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
+// as in the precise reader's document).
+bool resource_map(element v, ResourceCounts& out) {
+    object o;
+    if (v.get_object().get(o)) return false;
+    for (auto [key, value] : o) {
+        Resource r;
+        int n = 0;
+        if (!exact_resource(key, r) || !integer(value, 0, 95, n)) return false;
+        out[static_cast<std::size_t>(r)] = n;
+    }
+    return true;
+}
+
+bool read_field(Fields& f, Field field, element v, const std::vector<Seat>& seats) {
+    std::string_view s;
+    switch (field) {
+        case kType: {
+            if (v.get_string().get(s)) return false;
+            std::size_t i = 0;
+            while (i < kEventTypeNames.size() && kEventTypeNames[i] != s) ++i;
+            if (i == kEventTypeNames.size()) return false;
+            f.type = static_cast<int>(i);
+            return true;
+        }
+        case kPlayer:
+            return !v.get_string().get(s) && seat(s, seats, f.player);
+        case kVictim:
+            if (v.is_null()) return true;
+            return !v.get_string().get(s) && seat(s, seats, f.victim);
+        case kTo:
+        case kPartner:
+            return !v.get_string().get(s) && seat(s, seats, f.other);
+        case kStolen:
+            if (v.is_null()) return true;
+            [[fallthrough]];
+        case kResource:
+            if (v.get_string().get(s) || !exact_resource(s, f.resource)) return false;
+            f.has_resource = true;
+            return true;
+        case kCard:
+            if (v.is_null()) return true;
+            if (v.get_string().get(s)) return false;
+            f.card = parse_dev_card(s);
+            return f.card.has_value();
+        case kVertex:
+        case kEdge:
+        case kHex:
+            return integer(v, 0, 10000, f.id);
+        case kDice: {
+            simdjson::dom::array a;
+            if (v.get_array().get(a) || a.size() != 2) return false;
+            int i = 0;
+            for (element d : a)
+                if (!integer(d, 1, 6, f.dice[static_cast<std::size_t>(i++)])) return false;
+            return true;
+        }
+        case kGive:
+        case kGet:
+        case kCards:
+        case kTake:
+            return resource_map(v, f.maps[static_cast<std::size_t>(field - kGive)]);
+        default:
+            return false;
+    }
+}
 
 }  // namespace
 
 std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
                                      const Topology& t) {
-    return FastEventReader(seats, t).read(line);
+    // One parser per thread, reused: its buffers grow to the longest line once.
+    thread_local simdjson::dom::parser parser;
+    thread_local std::string padded;
+    // simdjson reads up to SIMDJSON_PADDING bytes past the text: copy the line into a
+    // buffer that has them.
+    if (padded.capacity() < line.size() + simdjson::SIMDJSON_PADDING)
+        padded.reserve(line.size() + simdjson::SIMDJSON_PADDING);
+    padded.assign(line.data(), line.size());
+    element doc;
+    if (parser.parse(padded.data(), padded.size(), false).get(doc)) return {};
+    object o;
+    if (doc.get_object().get(o)) return {};
+    Fields f;
+    for (auto [key, value] : o) {
+        int field = 0;
+        while (field < kFieldCount && kFieldNames[static_cast<std::size_t>(field)] != key) ++field;
+        // claims, note, count, unknown fields, a repeated field: the precise reader
+        if (field == kFieldCount || f.seen >> field & 1u) return {};
+        if (!read_field(f, static_cast<Field>(field), value, seats)) return {};
+        f.seen |= 1u << field;
+    }
+    return f.build(t);
 }
 
 }  // namespace ctk::detail

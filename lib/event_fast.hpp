@@ -22,8 +22,9 @@ inline constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kE
     "play_knight",      "play_road_building", "play_year_of_plenty",
     "play_monopoly",    "end_turn",           "resign"};
 
-// The event on one JSON Lines line when it has the common shape (flat fields, resource
-// maps, the dice array; no claims, note or {"hex", ...} forms) and is well-formed, else
+// The event on one JSON Lines line, read with simdjson, when it has the common shape (flat
+// fields, resource maps, the dice array; no claims, note or {"hex", ...} forms) and is
+// well-formed, else
 // std::nullopt: the caller then reads the line with event_from_json, whose messages are
 // the reference. Both paths accept exactly the same events and give equal ones.
 // source_line is left 0.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the project needs to build and test on Debian 12, as root (or with
 # sudo). Idempotent: safe to run again; it only adds what is missing.
-#   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark (Debian)
+#   C++: CLI11, nlohmann/json, Boost.Graph, fmt, Catch2 v2, Google Benchmark, simdjson (Debian)
 #   tests: ajv-cli (npm, pinned in package-lock.json) to validate JSON against schemas/;
 #          chromium (headless) and python3 for the browser test of the replay page
 #   many games: GNU parallel, rsync (its --transferfile/--return), jq; openssh-server for
@@ -16,6 +16,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
+          libsimdjson-dev
           librsvg2-bin
           chromium python3 parallel rsync jq openssh-client openssh-server time)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
