@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "board_fast.hpp"
 #include "json_util.hpp"
 
 namespace ctk {
@@ -234,10 +235,9 @@ std::vector<BoardProblem> check_red_adjacent(const Board& b) {
 
 // ---------------------------------------------------------------- JSON
 
-namespace {
-// The topology of a set of land hexes: the built-in instance for the standard and 5-6
-// player layouts (no Topology, and no Boost graph, is built per board read), else a new one.
-std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes) {
+// The built-in topology instances are shared (no Topology, and no Boost graph, is built
+// per board read).
+std::shared_ptr<const Topology> detail::shared_topology(const std::vector<Axial>& hexes) {
     std::vector<Axial> sorted = hexes;
     std::sort(sorted.begin(), sorted.end(), [](Axial a, Axial b) {
         return std::pair{a.r, a.q} < std::pair{b.r, b.q};
@@ -251,7 +251,6 @@ std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes)
     }
     return std::make_shared<const Topology>(hexes);
 }
-}  // namespace
 
 nlohmann::json board_to_json(const Board& b) {
     const Topology& t = b.topology();
@@ -307,7 +306,7 @@ Board board_from_json(const nlohmann::json& j) {
         axial.push_back({as_int(member(hexes[i], "q", p), field(p, "q"), -20, 20),
                          as_int(member(hexes[i], "r", p), field(p, "r"), -20, 20)});
     }
-    auto topo = shared_topology(axial);
+    auto topo = detail::shared_topology(axial);
     Board b(topo);
     for (std::size_t i = 0; i < hexes.size(); ++i) {
         std::string p = index("hexes", i);

@@ -1,9 +1,12 @@
 #include "board_stream.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "board_fast.hpp"
 
 namespace ctk {
 
@@ -34,15 +37,26 @@ int BoardStream::peek() {
 bool BoardStream::read_line(std::string& line, bool& too_long) {
     line.clear();
     too_long = false;
-    int c = get();
-    if (c < 0) return false;
-    for (; c >= 0 && c != '\n'; c = get()) {
-        if (line.size() < kMaxBoardRecordBytes)
-            line.push_back(static_cast<char>(c));
-        else
-            too_long = true;
+    if (peek() < 0) return false;
+    // In chunks through istream::getline (which scans the stream's buffer, not byte by
+    // byte), keeping at most kMaxBoardRecordBytes of the line.
+    char chunk[8192];
+    for (;;) {
+        in_.getline(chunk, sizeof chunk);
+        const auto n = static_cast<std::size_t>(in_.gcount());
+        const bool newline = !in_.fail() && !in_.eof();  // the '\n' was read (and counted in n)
+        const std::size_t stored = newline ? n - 1 : n;
+        const std::size_t room = kMaxBoardRecordBytes - line.size();
+        line.append(chunk, std::min(stored, room));
+        if (stored > room) too_long = true;
+        if (newline) {
+            ++line_;
+            return true;
+        }
+        const bool chunk_full = in_.fail() && !in_.eof() && !in_.bad();
+        in_.clear(in_.rdstate() & std::ios::badbit);
+        if (!chunk_full) return true;  // the end of the input (or a read error)
     }
-    return true;
 }
 
 bool BoardStream::next_nonblank_line(std::string& line, int& line_no, bool& too_long) {
@@ -65,6 +79,12 @@ BoardRecord BoardStream::from_text(std::string where, const std::string& text, b
     // (and none raw inside them), so say so rather than read the part before it.
     if (auto nul = text.find('\0'); nul != std::string::npos) {
         r.error = fmt::format("{}: not JSON: a NUL byte at byte {}", r.where, nul + 1);
+        return r;
+    }
+    // The fast path (simdjson) reads a well-formed board; anything else, the precise
+    // reader below, whose messages are the reference.
+    if (auto fast = detail::read_board_fast(text)) {
+        r.board = std::move(*fast);
         return r;
     }
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);

@@ -7,8 +7,10 @@
 #include <iostream>
 #include <sstream>
 
-#include <catan/version.hpp>
+#include <unistd.h>
+
 #include <fmt/format.h>
+#include <catan/version.hpp>
 
 #include "topology.hpp"
 
@@ -27,8 +29,36 @@ std::string read_input(const std::string& path) {
     return ss.str();
 }
 
+namespace {
+// Standard input read in blocks of 64 KiB with read(2). std::cin's buffer, synchronised
+// with C stdio, takes one getc() per byte: a quarter of `catan-board check -`'s time.
+class StdinBuf : public std::streambuf {
+  protected:
+    int_type underflow() override {
+        if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+        ssize_t n;
+        do n = ::read(STDIN_FILENO, buf_, sizeof buf_);
+        while (n < 0 && errno == EINTR);
+        if (n <= 0) return traits_type::eof();
+        setg(buf_, buf_, buf_ + n);
+        return traits_type::to_int_type(*gptr());
+    }
+
+  private:
+    char buf_[1 << 16];
+};
+
+class StdinStream : public std::istream {
+  public:
+    StdinStream() : std::istream(nullptr) { rdbuf(&buf_); }
+
+  private:
+    StdinBuf buf_;
+};
+}  // namespace
+
 std::unique_ptr<std::istream> open_input(const std::string& path) {
-    if (path == "-") return std::make_unique<std::istream>(std::cin.rdbuf());
+    if (path == "-") return std::make_unique<StdinStream>();
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw InputError(fmt::format("{}: is a directory", path));
