@@ -1,6 +1,7 @@
 #include "viewer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -31,9 +32,20 @@
 //         resource] (known cards), "cards": hand size, "unk": cards of unknown kind held,
 //         "owed": cards lost to hidden steals not yet taken from "hand", "dev": [held by
 //         kind], "devu": held of unknown kind, "played": [by kind], "kn": knights played,
-//         "rl": road length, "trail": [edge ids of the longest trail], "res": resigned;
-//         "possible": [{"p": probability, "hand": [counts]}] when hidden-card tracking
-//         gives the possible hands}.
+//         "rl": road length, "trail": [edge ids of the longest trail], "res": resigned}
+//         plus, when the log hides cards and the belief (lib/track.hpp) holds more than one
+//         state, the tracker's figures (then "hand" and "dev" are left out where uncertain,
+//         and "vp", "src" are the most probable state's, shown with "vpr"):
+//         "ph": [[percent, [counts by resource]]] the most likely possible hands (at most
+//         kPageHands, most likely first; percent = probability x 100, one decimal, rounded
+//         half up), "prest": percent of the hands not listed (when some are not),
+//         "hmin" / "hmax": [per resource] fewest / most cards of each resource possible,
+//         "cmax": most cards in hand (when the hand size is uncertain; "cards" is then the
+//         fewest), "pd": [[percent, [held by kind]]] the most likely sets of unplayed
+//         development cards (at most kPageDevSets), "pdrest", "vpr": [fewest, most] VP
+//         (when VP cards are uncertain).
+// event (hidden information): "st": possible states after it (when more than one), "ix": 1
+//         when the belief passed its bound (not exact from there).
 
 namespace ctk {
 
@@ -52,7 +64,36 @@ json kinds(const A& a) {
     return j;
 }
 
-json player_record(const GameState& s, PlayerId p) {
+constexpr std::size_t kPageHands = 4;    // possible hands listed per player and event
+constexpr std::size_t kPageDevSets = 3;  // possible development card sets listed
+
+// A probability as the page prints it: percent, one decimal, rounded half up.
+double percent(const Probability& p) {
+    return std::floor(p.convert_to<double>() * 1000.0 + 0.5) / 10.0;
+}
+
+// What the belief says about one player beyond the most probable state.
+struct Uncertainty {
+    const PlayerBelief* belief = nullptr;  // null: the belief is one state
+    int vp_min = 0, vp_max = 0;
+};
+
+template <class Odds, class Counts>
+void add_odds(json& rec, const char* key, const char* rest_key, const std::vector<Odds>& odds,
+              std::size_t limit, Counts Odds::*counts) {
+    json list = json::array();
+    Probability rest = 0;
+    for (std::size_t i = 0; i < odds.size(); ++i) {
+        if (i < limit)
+            list.push_back({percent(odds[i].probability), kinds(odds[i].*counts)});
+        else
+            rest += odds[i].probability;
+    }
+    rec[key] = std::move(list);
+    if (odds.size() > limit) rec[rest_key] = percent(rest);
+}
+
+json player_record(const GameState& s, PlayerId p, const Uncertainty& u = {}) {
     const PlayerState& ps = s.players[p];
     std::array<int, kDevCardKinds> held{};
     for (int k = 0; k < kDevCardKinds; ++k) held[k] = ps.dev_old[k] + ps.dev_new[k];
@@ -72,6 +113,24 @@ json player_record(const GameState& s, PlayerId p) {
     if (ps.unknown_owed) j["owed"] = ps.unknown_owed;
     if (int u = ps.dev_unknown_old + ps.dev_unknown_new) j["devu"] = u;
     if (ps.resigned) j["res"] = 1;
+    if (const PlayerBelief* pb = u.belief) {
+        if (pb->hands.size() > 1) {
+            j.erase("hand");  // the most probable state's: not shown as certain
+            add_odds(j, "ph", "prest", pb->hands, kPageHands, &HandOdds::hand);
+            j["hmin"] = counts(pb->min);
+            j["hmax"] = counts(pb->max);
+            if (pb->cards_min != pb->cards_max) {
+                j["cards"] = pb->cards_min;
+                j["cmax"] = pb->cards_max;
+            }
+        }
+        if (pb->dev_cards.size() > 1) {
+            j.erase("dev");
+            j.erase("devu");
+            add_odds(j, "pd", "pdrest", pb->dev_cards, kPageDevSets, &DevCardOdds::cards);
+        }
+        if (u.vp_min != u.vp_max) j["vpr"] = {u.vp_min, u.vp_max};
+    }
     return j;
 }
 
@@ -93,8 +152,9 @@ std::string state_words(const GameState& s, const GameLog& log) {
 }
 
 // What changed between two states, as an event record's fields.
-void add_changes(json& ev, const GameState& before, const GameState& after,
+void add_changes(json& ev, const GameState& before, const Belief& belief,
                  std::vector<json>& records) {
+    const GameState& after = belief.most_probable();
     const Topology& t = after.topology();
     json b = json::array(), r = json::array();
     for (VertexId v = 0; v < t.vertex_count(); ++v)
@@ -107,9 +167,24 @@ void add_changes(json& ev, const GameState& before, const GameState& after,
     if (after.robber != before.robber) ev["rb"] = after.robber;
     if (after.longest_road != before.longest_road || after.largest_army != before.largest_army)
         ev["aw"] = {after.longest_road, after.largest_army};
+    std::vector<PlayerBelief> beliefs;
+    if (belief.size() > 1) {
+        beliefs = player_beliefs(belief);
+        ev["st"] = belief.size();
+    }
+    if (!belief.exact()) ev["ix"] = 1;
     json pl = json::array();
     for (PlayerId p = 0; p < after.player_count(); ++p) {
-        json rec = player_record(after, p);
+        Uncertainty u;
+        if (!beliefs.empty()) {
+            u.belief = &beliefs[static_cast<std::size_t>(p)];
+            u.vp_min = u.vp_max = after.vp(p);
+            for (const WeightedState& ws : belief.states()) {
+                u.vp_min = std::min(u.vp_min, ws.state.vp(p));
+                u.vp_max = std::max(u.vp_max, ws.state.vp(p));
+            }
+        }
+        json rec = player_record(after, p, u);
         if (rec != records[static_cast<std::size_t>(p)]) {
             pl.push_back({p, rec});
             records[static_cast<std::size_t>(p)] = std::move(rec);
@@ -157,10 +232,12 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     opt.keep_going = opt_in.keep_going;
     opt.strict_board = opt_in.strict_board;
     int applied = 0;
-    opt.on_event = [&](int i, const GameState& after) {
+    opt.track = opt_in.track;
+    opt.on_belief = [&](int i, const Belief& belief) {
+        const GameState& after = belief.most_probable();
         json& ev = events[static_cast<std::size_t>(i)];
         ev = json::object();
-        add_changes(ev, before, after, records);
+        add_changes(ev, before, belief, records);
         // the turn the event belongs to: end_turn closes its turn, a roll opens the next
         const bool closes =
             std::holds_alternative<EndTurn>(log.events[static_cast<std::size_t>(i)].body);

@@ -9,6 +9,12 @@
 // dice), so that the page of a 1,000-event game stays well below 1 MB. The script builds
 // the state at event N by applying the changes of events 0..N in order; nothing in the
 // script knows a rule.
+//
+// Hidden information: replay tracks the belief (lib/track.hpp) and the page shows the
+// most probable state's pieces, but never its hands as certain: while more than one state
+// is possible, each changed player record carries the tracker's figures (the most likely
+// hands with their probabilities and the rest's, per-resource bounds, the possible sets of
+// unplayed development cards, the VP range) and each event the number of states.
 
 #include <string>
 #include <string_view>
@@ -25,7 +31,7 @@ struct ReplayPage {
     std::string html;  // the whole page (UTF-8)
 };
 
-// Replays `log` with `opt` (keep_going / strict_board are honoured; stop_at_* and
+// Replays `log` with `opt` (keep_going / strict_board / track are honoured; stop_at_* and
 // on_event are ignored: the page always covers the whole log) and describes every event.
 // `name` names the log in the title and in violation texts (a file name; for standard
 // input, pass "<stdin>": the title then uses the log's source, e.g. the imported file).

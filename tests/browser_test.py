@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Browser test of the replay page (catan-replay --html), run by CTest.
 
-For each game (a sample log, an imported real game, an invalid log, 2 to 4 players) it
+For each game (a sample log, an imported real game, an invalid log, a spectator's view of a
+real game, 2 to 6 players) it
 writes the page, opens it in headless Chromium at several #event=N fragments, reads the
 rendered DOM (--dump-dom) and checks the pieces, the robber, every player's VP and the
 highlighted event against the library's own state at that event (catan-replay --at N
 --format json), the violation mark and the absence of page or console errors. It takes a
-screenshot of each game's page and checks that the PNG is not one colour.
+screenshot of each game's page and checks that the PNG is not one colour. On the
+spectator's view it checks each player's hand cell against the tracker's own figures
+(catan-replay --hands --at N --format json): the certain hand, or the most likely hands
+with their percentages, the rest and the per-resource bounds, and never a certain hand
+where the belief holds several.
 
 Usage: browser_test.py TOOLS_DIR SOURCE_DIR OUT_DIR
 Chromium: the CHROMIUM environment variable, else `chromium` on the PATH. A missing
@@ -14,6 +19,7 @@ Chromium is a failure (install it with scripts/install-deps.sh), never a silent 
 """
 import html.parser
 import json
+import math
 import os
 import shutil
 import struct
@@ -140,6 +146,69 @@ def check_event(label, page, log_path, event, violation_rule=None):
     print(f"ok: {where}: {len(got_b)} buildings, {len(got_r)} roads, VP {got_vp}")
 
 
+PAGE_HANDS = 4  # the page lists the 4 most likely hands (lib/viewer.cpp kPageHands)
+
+
+def percent(p):
+    """A probability as the page prints it (lib/viewer.cpp percent): one decimal, half up."""
+    return "%.1f" % (math.floor(p * 1000.0 + 0.5) / 10.0)
+
+
+def check_hands(label, page, log_path, event):
+    """The hand cells at event against catan-replay --hands; returns the uncertain players."""
+    out, err = chromium(f"file://{page}#event={event}", "--dump-dom")
+    dom = Dom()
+    dom.feed(out)
+    r = run_tool(["catan-replay", "--hands", "--at", str(event), "--format", "json",
+                  "--hands-limit", str(PAGE_HANDS), log_path])
+    if r.returncode not in (0, 1):
+        raise SystemExit(f"catan-replay --hands --at {event} {log_path} failed: {r.stderr}")
+    want = json.loads(r.stdout)
+    where = f"{label} #event={event}"
+    resources = ["brick", "lumber", "wool", "grain", "ore"]
+    uncertain = 0
+
+    def of(cls, p):
+        return [a for t, a in dom.elements
+                if cls in a.get("class", "").split() and a.get("data-player") == str(p)]
+
+    def counts(hand):
+        return ",".join(str(hand[r]) for r in resources)
+
+    for p, pw in enumerate(want["players"]):
+        certain, possible, rest, bounds = of("certain", p), of("possible", p), of("rest", p), of("bounds", p)
+        if pw["certain"]:
+            if [a.get("data-hand") for a in certain] != [counts(pw["hand"])] or possible:
+                fail(f"{where}: {pw['player']}: certain hand {counts(pw['hand'])}, page shows "
+                     f"{[a.get('data-hand') for a in certain]} and {len(possible)} possible hands")
+            continue
+        uncertain += 1
+        if certain:
+            fail(f"{where}: {pw['player']}: the page shows a certain hand "
+                 f"{certain[0].get('data-hand')} where {want['states']} states are possible")
+        got = [(a.get("data-p"), a.get("data-hand")) for a in possible]
+        exp = [(percent(h["probability"]), counts(h["hand"])) for h in pw["possible_hands"]]
+        if got != exp:
+            fail(f"{where}: {pw['player']}: possible hands {got} != tracker {exp}")
+        exp_rest = [percent(pw["remaining_probability"])] if pw["remaining_probability"] > 0 else []
+        if [a.get("data-p") for a in rest] != exp_rest:
+            fail(f"{where}: {pw['player']}: rest {[a.get('data-p') for a in rest]} != tracker {exp_rest}")
+        lo = ",".join(str(pw["resources"][x]["min"]) for x in resources)
+        hi = ",".join(str(pw["resources"][x]["max"]) for x in resources)
+        if [(a.get("data-min"), a.get("data-max")) for a in bounds] != [(lo, hi)]:
+            fail(f"{where}: {pw['player']}: bounds {bounds} != tracker {(lo, hi)}")
+    states = [a.get("data-states") for t, a in dom.elements if "hidden-info" in a.get("class", "").split()]
+    if states != ([str(want["states"])] if want["states"] > 1 else []):
+        fail(f"{where}: states shown {states}, tracker {want['states']}")
+    if dom.text_of.get("errors", "").strip():
+        fail(f"{where}: page errors: {dom.text_of['errors']}")
+    console = [l for l in err.splitlines() if "CONSOLE" in l or "Uncaught" in l]
+    if console:
+        fail(f"{where}: console messages: {console}")
+    print(f"ok: {where}: {want['states']} states, {uncertain} player(s) with several possible hands")
+    return uncertain
+
+
 def png_colours(path):
     """Distinct pixel values of an 8-bit RGB(A) PNG (stops counting at 3)."""
     data = open(path, "rb").read()
@@ -248,6 +317,45 @@ def main():
     with open(log) as f:
         last = len(json.load(f)["events"]) - 1
     check_event("resign-2p", page, log, last)
+
+    # 5. hidden information: a spectator's view of the imported STAC game (steals and bought
+    #    development cards hidden); the events checked are those right after the first
+    #    hidden steals (found with the tracker's own --trace) and the one with most states
+    log = os.path.join(OUT, "human-game-1-spectator.json")
+    view = run_tool(["catan-import", "--view", "spectator", os.path.join(OUT, "human-game-1.json")])
+    if view.returncode != 0:
+        raise SystemExit("catan-import --view spectator failed: " + view.stderr)
+    with open(log, "w") as f:
+        f.write(view.stdout)
+    trace = run_tool(["catan-replay", "--format", "jsonl", "--trace", log])
+    records = [json.loads(line) for line in trace.stdout.splitlines()]
+    events = json.loads(view.stdout)["events"]
+    steals = [i for i, e in enumerate(events)
+              if e.get("type") == "move_robber" and e.get("victim") is not None and e.get("stolen") is None]
+    most = max(records, key=lambda r: r["states"])["event"]
+    page = make_page("human-game-1-spectator", log)
+    shown = 0
+    for ev in sorted(set(steals[:2] + [most, len(events) - 1])):
+        check_event("human-game-1-spectator", page, log, ev)
+        shown += check_hands("human-game-1-spectator", page, log, ev)
+    if not steals or shown == 0:
+        fail(f"human-game-1-spectator: no hidden steal ({steals[:2]}) or no uncertain hand checked")
+    check_screenshot("human-game-1-spectator", page, steals[0] if steals else 0,
+                     os.path.join(OUT, "human-game-1-spectator.png"))
+
+    # 6. 5 and 6 players (the extension, on random extended boards), from catan-sim
+    for players in (5, 6):
+        sim_dir = os.path.join(OUT, f"sim-{players}p")
+        r = run_tool(["catan-sim", "--seed", "3", "--games", "1", "--players", str(players),
+                      "--out", sim_dir])
+        if r.returncode != 0:
+            raise SystemExit("catan-sim failed: " + r.stderr)
+        log = os.path.join(sim_dir, "game-000001.json")
+        page = make_page(f"sim-{players}p", log)
+        with open(log) as f:
+            last = len(json.load(f)["events"]) - 1
+        for ev in (2 * players, last // 2, last):
+            check_event(f"sim-{players}p", page, log, ev)
 
     if FAILURES:
         print(f"{len(FAILURES)} failure(s)")

@@ -3,6 +3,7 @@
 // point where replay stopped are marked; the page of a 1,000-event game stays below 1 MB;
 // text from the log cannot end the page's script. The page in a real browser:
 // tests/browser_test.py (CTest browser.replay_page).
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "import/import.hpp"
+#include "import/view.hpp"
 #include "replay.hpp"
 #include "sim.hpp"
 #include "test_support.hpp"
@@ -151,6 +153,12 @@ TEST_CASE("the page of a 1,000-event game stays below 1 MB", "[viewer]") {
     CHECK(page.html.size() < 1'000'000);
     CHECK(page.html.size() > 100'000);  // the events are all there
     CHECK(page.html.find("{{") == std::string::npos);
+    // its spectator's copy: the tracker's figures for many events add about 30%
+    const ReplayPage hidden =
+        replay_page(make_view(g.log, View::spectator()), {}, "game-000006-spectator.json");
+    CHECK(hidden.verdict.outcome == Outcome::kComplete);
+    CHECK(hidden.html.size() < 1'000'000);
+    CHECK(hidden.html.size() > page.html.size());  // the possible hands are there
 }
 
 TEST_CASE("text from the log cannot end the page's script", "[viewer]") {
@@ -169,4 +177,61 @@ TEST_CASE("text from the log cannot end the page's script", "[viewer]") {
     CHECK(count("<title>a &lt;b&gt; &amp; c.json</title>") == 1);
     const json d = replay_page_data(log, {}, "x");
     CHECK(d["players"][0]["colour"] == "#d62728");
+}
+
+TEST_CASE("under hidden information the page carries the tracker's figures, never a guess",
+          "[viewer][track]") {
+    // A spectator's copy of complete-3p: steals and bought cards hidden (null).
+    const GameLog log = read("samples/logs/hidden/complete-3p-spectator.json");
+    const json d = replay_page_data(log, {}, "complete-3p-spectator.json");
+    CHECK(d["verdict"]["outcome"] == "complete");
+    int uncertain_seen = 0;
+    for (int i : {63, 64, 97, 106, 114, static_cast<int>(log.events.size()) - 1}) {
+        INFO("event " << i);
+        ReplayOptions opt;
+        opt.stop_at_event = i;
+        const Verdict v = replay(log, opt);
+        const Belief& b = *v.belief;
+        const PageState s = page_state_at(d, i);
+        const json& ev = d["events"][static_cast<std::size_t>(i)];
+        if (b.size() > 1)
+            CHECK(ev["st"] == b.size());
+        else
+            CHECK(!ev.contains("st"));
+        const auto beliefs = player_beliefs(b);
+        for (std::size_t p = 0; p < beliefs.size(); ++p) {
+            const PlayerBelief& pb = beliefs[p];
+            const json& rec = s.players[p];
+            if (pb.hands.size() == 1) {
+                CHECK(!rec.contains("ph"));
+                CHECK(rec["hand"] ==
+                      json(std::vector<int>(pb.hands[0].hand.begin(), pb.hands[0].hand.end())));
+                continue;
+            }
+            ++uncertain_seen;
+            CHECK(!rec.contains("hand"));  // the most probable state's hand is not shown
+            const std::size_t listed = std::min<std::size_t>(pb.hands.size(), 4);
+            REQUIRE(rec["ph"].size() == listed);
+            Probability rest = 0;
+            for (std::size_t k = 0; k < pb.hands.size(); ++k) {
+                const double pct =
+                    std::floor(pb.hands[k].probability.convert_to<double>() * 1000 + 0.5) / 10;
+                if (k < listed) {
+                    CHECK(rec["ph"][k][0].get<double>() == pct);
+                    CHECK(rec["ph"][k][1] ==
+                          json(std::vector<int>(pb.hands[k].hand.begin(), pb.hands[k].hand.end())));
+                } else {
+                    rest += pb.hands[k].probability;
+                }
+            }
+            if (pb.hands.size() > listed)
+                CHECK(rec["prest"].get<double>() ==
+                      std::floor(rest.convert_to<double>() * 1000 + 0.5) / 10);
+            else
+                CHECK(!rec.contains("prest"));
+            CHECK(rec["hmin"] == json(std::vector<int>(pb.min.begin(), pb.min.end())));
+            CHECK(rec["hmax"] == json(std::vector<int>(pb.max.begin(), pb.max.end())));
+        }
+    }
+    CHECK(uncertain_seen >= 4);
 }
