@@ -1,9 +1,10 @@
-// The JSON Lines fast paths (simdjson) against the precise readers (nlohmann), line by
-// line: whatever the fast path accepts, the precise reader accepts too and reads as the
-// same value; everything else is left to the precise reader, whose messages are the
-// reference. Inputs: every sample log, the fuzz corpus, and single-byte mutations of
-// sample lines (deleted, doubled and replaced bytes), so the two parsers' edge cases
-// (numbers, escapes, duplicate keys, trailing text, truncation) are compared directly.
+// The JSON Lines fast paths (simdjson) against the precise readers (nlohmann), record by
+// record, for events and boards: whatever the fast path accepts, the precise reader
+// accepts too and reads as the same value; everything else is left to the precise reader,
+// whose messages are the reference. Inputs: every sample log and board, the fuzz corpora,
+// records with one field changed, and single-byte mutations of sample records (deleted,
+// doubled and replaced bytes), so the two parsers' edge cases (numbers, escapes, duplicate
+// keys, trailing text, truncation) are compared directly.
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -14,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "board.hpp"
+#include "board_fast.hpp"
 #include "event.hpp"
 #include "event_fast.hpp"
 #include "test_support.hpp"
@@ -172,4 +175,67 @@ TEST_CASE("the fast path and the precise reader agree on single-byte mutations o
     }
     CHECK(t.fast > 100);
     CHECK(t.precise > 1000);
+}
+
+namespace {
+
+// The precise reader's board for one record, or nullopt when it rejects the record.
+std::optional<Board> precise_board(const std::string& text) {
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded()) return std::nullopt;
+    try {
+        return board_from_json(j);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+void compare_board(const std::string& text, Tally& t) {
+    std::optional<Board> fast = detail::read_board_fast(text);
+    if (!fast) {
+        ++t.precise;
+        return;
+    }
+    ++t.fast;
+    std::optional<Board> precise = precise_board(text);
+    INFO("record: " << text);
+    REQUIRE(precise.has_value());
+    CHECK(*fast == *precise);
+    CHECK(board_to_json(*fast) == board_to_json(*precise));
+}
+
+}  // namespace
+
+TEST_CASE("the board fast path reads boards as the precise reader", "[board][fast-path]") {
+    Tally t;
+    std::vector<std::string> records;
+    for (const char* dir : {"samples/boards", "samples/boards/invalid", "tests/fuzz_corpus/board"})
+        for (const auto& entry : fs::directory_iterator(test::source_path(dir)))
+            if (entry.is_regular_file()) records.push_back(test::read_file(entry.path().string()));
+    for (const auto& text : records) compare_board(text, t);
+    // Generated boards of both sizes, and their records with one field changed.
+    std::string beginner = board_to_json(Board::beginner()).dump();
+    for (const char* edit :
+         {R"("robber":9)", R"("robber":4)", R"("robber":19)", R"("token":7)", R"("token":null)",
+          R"("terrain":"desert")", R"("side":"E")", R"("edge":1)", R"("vertices":[1,0])",
+          R"("vertices":[0,2])", R"("id":3)", R"("q":3)", R"("kind":"custom")", R"("kind":"huge")",
+          R"("version":2)", R"("type":"3:1")"}) {
+        std::string key = std::string(edit).substr(0, std::string(edit).find(':') + 1);
+        for (std::size_t at = beginner.find(key); at != std::string::npos;
+             at = beginner.find(key, at + 1)) {
+            std::size_t end = beginner.find_first_of(",}", at);
+            if (beginner[end - 1] == '[') end = beginner.find(']', at) + 1;
+            std::string changed = beginner.substr(0, at) + edit + beginner.substr(end);
+            compare_board(changed, t);
+        }
+    }
+    // Single-byte mutations of the beginner board's record.
+    for (std::size_t i = 0; i < beginner.size(); i += 7)
+        for (char c : std::string("0123456789\"{}[],:- x")) {
+            std::string replaced = beginner;
+            replaced[i] = c;
+            compare_board(replaced, t);
+        }
+    CHECK(t.fast > 100);
+    CHECK(t.precise > 100);
 }
