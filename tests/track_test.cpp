@@ -3,11 +3,16 @@
 // shared recorded games) whose truth must stay possible, with calibrated probabilities.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 
+#include <fmt/format.h>
+
+#include "import/import.hpp"
+#include "import/view.hpp"
 #include "replay.hpp"
 #include "rules.hpp"
 #include "sim.hpp"
@@ -222,48 +227,6 @@ TEST_CASE("track: a log impossible in every state is caught at the trade", "[tra
 // ---- views of full-information games ----
 namespace {
 
-// How a recording that sees less would have written the log (a local stand-in for the
-// importer's views): a spectator sees no stolen or bought card; without discards it also
-// hides which cards were discarded (not how many); unrecorded drops the discards and says
-// so in the header. Hand claims would reveal what is hidden and are dropped.
-enum class View { kSpectator, kSpectatorNoDiscards, kUnrecordedDiscards };
-
-GameLog view_of(const GameLog& full, View view) {
-    GameLog v = full;
-    v.events.clear();
-    if (view == View::kUnrecordedDiscards) v.unrecorded.discards = true;
-    for (Event e : full.events) {
-        if (auto* m = std::get_if<MoveRobber>(&e.body)) m->stolen.reset();
-        if (auto* b = std::get_if<BuyDevCard>(&e.body)) b->card.reset();
-        if (auto* d = std::get_if<Discard>(&e.body)) {
-            if (view == View::kUnrecordedDiscards) continue;
-            if (view == View::kSpectatorNoDiscards) *d = Discard{d->player, {}, true, d->total()};
-        }
-        if (e.claims && e.claims->hands) {
-            auto c = std::make_shared<Claims>(*e.claims);
-            c->hands.reset();
-            e.claims = c;
-        }
-        v.events.push_back(std::move(e));
-    }
-    return v;
-}
-
-// Which events of the full log each event of the view follows (unrecorded discards are
-// applied within the view's roll of 7): view index -> full index of the same event.
-std::vector<int> view_to_full(const GameLog& full, View view) {
-    std::vector<int> map;
-    for (int i = 0; i < static_cast<int>(full.events.size()); ++i) {
-        if (view == View::kUnrecordedDiscards &&
-            std::holds_alternative<Discard>(full.events[static_cast<std::size_t>(i)].body)) {
-            map.back() = i;  // the view's last event now stands after this discard too
-            continue;
-        }
-        map.push_back(i);
-    }
-    return map;
-}
-
 bool same_holdings(const GameState& a, const GameState& b) {
     if (a.bank != b.bank || a.deck != b.deck) return false;
     for (int p = 0; p < a.player_count(); ++p) {
@@ -302,6 +265,7 @@ struct ViewRun {
     std::size_t max_states = 0;
     double prob_sum = 0;  // of the true hands, for the mean probability
     int hands_scored = 0;
+    int inexact_events = 0;  // events after which the belief was past its bound
     bool exact = true;
 };
 
@@ -315,28 +279,38 @@ double scale() {
 // every possible hand of every uncertain player goes to the calibration (true or not) and
 // the same under uniform weights over the possible hands.
 ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
-                 Calibration* cal_marginal, Calibration* uniform) {
+                 Calibration* cal_marginal, Calibration* uniform, TrackOptions track = {}) {
     ViewRun out;
-    GameLog seen = view_of(full, view);
-    std::vector<int> map = view_to_full(full, view);
-    Belief truth(full), belief(seen);
+    // The importer's view (catan-import --view): same events in the same order.
+    const GameLog seen = make_view(full, view);
+    REQUIRE(seen.events.size() == full.events.size());
+    Belief truth(full), belief(seen, track);
     std::vector<std::string> full_rules, view_rules;
-    int next_full = 0;
     for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
-        for (; next_full <= map[static_cast<std::size_t>(i)]; ++next_full)
-            for (const Violation& v :
-                 truth.step(full.events[static_cast<std::size_t>(next_full)], next_full, true)
-                     .violations)
-                full_rules.push_back(v.rule_id);
+        for (const Violation& v :
+             truth.step(full.events[static_cast<std::size_t>(i)], i, true).violations)
+            full_rules.push_back(v.rule_id);
         for (const Violation& v :
              belief.step(seen.events[static_cast<std::size_t>(i)], i, true).violations)
             view_rules.push_back(v.rule_id);
         const GameState& t = truth.states().front().state;
         bool found = false;
         for (const WeightedState& ws : belief.states()) found |= same_holdings(ws.state, t);
-        if (!found) ++out.truth_missing;
+        if (!found && belief.exact()) ++out.truth_missing;  // past the bound it may be lost
         ++out.events;
-        if (i != sample && sample != kEveryEvent) continue;
+        if (!belief.exact()) ++out.inexact_events;
+        if (sample == kEveryEvent) {
+            // P(true hand) per player: the weight of the states where it is the hand
+            for (PlayerId p = 0; p < t.player_count(); ++p) {
+                Probability w = 0;
+                for (const WeightedState& ws : belief.states())
+                    if (ws.state.players[p].hand == t.players[p].hand) w += ws.weight;
+                out.prob_sum += w.convert_to<double>();
+                ++out.hands_scored;
+            }
+            continue;
+        }
+        if (i != sample) continue;
         for (const PlayerBelief& pb : player_beliefs(belief)) {
             const ResourceCounts& real = t.players[pb.player].hand;
             for (const HandOdds& h : pb.hands)
@@ -368,11 +342,13 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
             }
         }
     }
-    CHECK(full_rules == view_rules);
-    const GameState& t = truth.most_probable();
-    const GameState& b = belief.most_probable();
-    CHECK(t.winner == b.winner);
-    CHECK(phase_name(t.phase) == phase_name(b.phase));
+    if (belief.exact()) {  // past the bound the belief decides no violation
+        CHECK(full_rules == view_rules);
+        const GameState& t = truth.most_probable();
+        const GameState& b = belief.most_probable();
+        CHECK(t.winner == b.winner);
+        CHECK(phase_name(t.phase) == phase_name(b.phase));
+    }
     out.max_states = belief.max_states_seen();
     out.exact = belief.exact();
     return out;
@@ -395,12 +371,11 @@ TEST_CASE("track: views of self-play games keep the truth possible, calibrated",
     for (int g = 1; g <= games; ++g) {
         SimGame game = play_game(20261201, g, so);
         const auto n = static_cast<int>(game.log.events.size());
-        for (View view : {View::kSpectator}) {
-            INFO("game " << g << ", view " << static_cast<int>(view));
+        {
+            const View view = View::spectator();
+            INFO("game " << g << ", spectator view");
             // One sampled event per game: samples of different games are independent.
-            int sample = view == View::kSpectator
-                             ? static_cast<int>(game_seed(7, g) % static_cast<std::uint64_t>(n))
-                             : n;
+            const int sample = static_cast<int>(game_seed(7, g) % static_cast<std::uint64_t>(n));
             ViewRun r = run_view(game.log, view, sample, &cal, &marginal, &uniform);
             if (r.exact) truth_missing += r.truth_missing;  // past the bound it may be lost
             max_states = std::max(max_states, r.max_states);
@@ -423,4 +398,110 @@ TEST_CASE("track: views of self-play games keep the truth possible, calibrated",
     WARN("log score of the true hands: belief " << cal.log_score << ", equal weights "
                                                 << uniform.log_score);
     CHECK(cal.log_score > uniform.log_score);
+}
+
+// ---- views of the shared recorded games (../shared/data) ----
+namespace {
+
+// Views that hide discards can outgrow any practical bound when a player discards 10 of
+// 20 cards (hundreds of possible discards per state); the test runs them under this
+// smaller bound to stay quick and reports how often they pass it.
+constexpr std::size_t kNoDiscardsBound = 2000;
+
+// The full-information recordings of ../shared/data/<sub> ending in `ext`, sorted; every
+// k-th when CATAN_TEST_SCALE < 1 (k = 1 / scale). Empty after a message when the corpus
+// is missing (a failure in CI).
+std::vector<fs::path> shared_games(const std::string& sub, const std::string& ext) {
+    const fs::path dir = fs::path(test::data_dir()) / sub;
+    std::vector<fs::path> out;
+    if (!fs::is_directory(dir)) {
+        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
+        WARN("skipped: the shared corpus is not at " << dir.string());
+        return out;
+    }
+    std::vector<fs::path> all;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().extension() == ext) all.push_back(e.path());
+    std::sort(all.begin(), all.end());
+    const auto step = static_cast<std::size_t>(std::max(1.0, std::round(1.0 / scale())));
+    for (std::size_t i = 0; i < all.size(); i += step) out.push_back(all[i]);
+    return out;
+}
+
+struct ViewTotals {
+    int views = 0, events = 0, inexact_events = 0, inexact_views = 0, truth_missing = 0;
+    std::size_t max_states = 0;
+    double prob_sum = 0;
+    int hands_scored = 0;
+    void add(const ViewRun& r) {
+        ++views;
+        events += r.events;
+        inexact_events += r.inexact_events;
+        inexact_views += r.exact ? 0 : 1;
+        truth_missing += r.truth_missing;
+        max_states = std::max(max_states, r.max_states);
+        prob_sum += r.prob_sum;
+        hands_scored += r.hands_scored;
+    }
+    std::string text() const {
+        return fmt::format(
+            "{} views, {} events: mean P(true hand) {:.3f}, largest belief {} states, "
+            "events past the bound {} ({:.1f}%, in {} views)",
+            views, events, hands_scored ? prob_sum / hands_scored : 1.0, max_states, inexact_events,
+            events ? 100.0 * inexact_events / events : 0.0, inexact_views);
+    }
+};
+
+// Every view of every game: spectator and each seat under the default bound (the truth
+// possible after every event, the full log's verdict, never past the bound), and
+// spectator-no-discards under kNoDiscardsBound (the same while exact; the share past the
+// bound reported).
+void check_views_of_corpus(const std::string& label, const std::vector<fs::path>& games,
+                           ImportFormat format) {
+    ViewTotals spectator, seats, no_discards;
+    for (const fs::path& path : games) {
+        const GameLog full =
+            import_log(test::read_file(path.string()), path.filename().string(), format);
+        std::vector<View> views{View::spectator()};
+        for (PlayerId p = 0; p < static_cast<PlayerId>(full.seats.size()); ++p)
+            views.push_back(View::of_seat(p));
+        views.push_back(View::spectator_no_discards());
+        for (const View& view : views) {
+            INFO(path.filename().string() << ", view " << view_name(view, full.seats));
+            TrackOptions track;
+            if (view.kind == View::Kind::kSpectatorNoDiscards) track.max_states = kNoDiscardsBound;
+            const ViewRun r = run_view(full, view, kEveryEvent, nullptr, nullptr, nullptr, track);
+            CHECK(r.truth_missing == 0);
+            if (view.kind == View::Kind::kSpectatorNoDiscards) {
+                no_discards.add(r);
+                continue;
+            }
+            CHECK(r.exact);  // never past the default bound on the shared games
+            CHECK(r.inexact_events == 0);
+            (view.kind == View::Kind::kSpectator ? spectator : seats).add(r);
+        }
+    }
+    WARN(label << " (" << games.size() << " games), spectator: " << spectator.text());
+    WARN(label << ", each seat: " << seats.text());
+    WARN(label << ", spectator without discards (bound " << kNoDiscardsBound
+               << "): " << no_discards.text());
+}
+
+}  // namespace
+
+TEST_CASE("track: views of the shared STAC games keep the truth possible",
+          "[track][views][corpus]") {
+    check_views_of_corpus("STAC", shared_games("stac", ".soclog"), ImportFormat::kSoclog);
+}
+
+TEST_CASE("track: views of the shared catanatron games keep the truth possible",
+          "[track][views][corpus]") {
+    check_views_of_corpus("catanatron", shared_games("catanatron", ".json"),
+                          ImportFormat::kCatanatron);
+}
+
+TEST_CASE("track: views of the shared colonist.io games keep the truth possible",
+          "[track][views][corpus]") {
+    check_views_of_corpus("colonist.io", shared_games("colonist", ".json"),
+                          ImportFormat::kColonist);
 }
