@@ -52,3 +52,17 @@ validate verdict.schema.json "$tmp"/verdict-*.json
 "$replay" --format json --turn 5 "$logs/valid/dev-cards.json" > "$tmp/state-turn.json"
 "$replay" --format json --at 13 "$logs/invalid/roll-once.json" > "$tmp/state-violation.json" || true
 validate_ref state.schema.json verdict.schema.json "$tmp"/state-*.json
+
+# Hands under hidden information (--hands, --trace): a spectator's log at its end and
+# mid-game with a cut list, a full-information log, and every line of a --trace.
+hidden="$logs/hidden/complete-3p-spectator.json"
+"$replay" --hands --format json "$hidden" > "$tmp/hands-end.json"
+"$replay" --hands --at 85 --format json --hands-limit 2 "$hidden" > "$tmp/hands-cut.json"
+"$replay" --hands --format json "$logs/valid/complete-3p.json" > "$tmp/hands-full.json"
+"$replay" --format jsonl --trace "$hidden" > "$tmp/trace.jsonl"
+n=0
+while IFS= read -r line; do
+  n=$((n + 1)); printf '%s\n' "$line" > "$tmp/hands-trace-$n.json"
+done < "$tmp/trace.jsonl"
+[ "$n" -gt 100 ] || { echo "FAIL catan-replay --trace: expected a line per event, got $n"; fail=1; }
+validate hands.schema.json "$tmp"/hands-*.json
