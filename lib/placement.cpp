@@ -677,6 +677,9 @@ std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
         rows.push_back(row);
     }
     if (header.empty()) throw InputError("line 1: missing header");
+    if (rows.empty())
+        throw InputError(
+            fmt::format("no data rows after the header (line {} is the last)", line_no));
     return rows;
 }
 

@@ -308,7 +308,8 @@ struct CatanstatsRow {
 // settlement1, settlement1_resource1, settlement1_num2, ..., settlement2_resource3,
 // production). Resource codes: L lumber, C brick, S wool, W grain, O ore; D (desert), B
 // (blank), harbours 3G / 2X and number 0 give no pips. Pips come from token_pips.
-// Throws InputError "line N: column: ..." for a malformed row.
+// Throws InputError "line N: column: ..." for a malformed row, and InputError "no data
+// rows ..." when the CSV holds a header only (nothing to correlate).
 std::vector<CatanstatsRow> read_catanstats(std::string_view csv);
 
 struct PipBucket {

@@ -197,7 +197,7 @@ StreamedReplay replay_stream(std::istream& in, std::string_view name, const Repl
 }
 
 std::string log_title(const GameLog& log, std::string_view name) {
-    if (!name.empty() && name != "<stdin>") return std::string(name);
+    if (!name.empty() && name != "-") return std::string(name);
     if (!log.source.empty()) return log.source.substr(0, log.source.find(" ("));
     return "standard input";
 }

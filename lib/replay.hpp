@@ -145,7 +145,7 @@ struct StreamedReplay {
 };
 StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt);
 
-// How to name a log in titles: the file name; for standard input ("<stdin>" or empty),
+// How to name a log in titles: the file name; for standard input ("-" or empty),
 // the log's source up to its first " (" (e.g. "catan-import --from soclog game.soclog"),
 // else "standard input".
 std::string log_title(const GameLog& log, std::string_view name);

@@ -34,7 +34,7 @@ struct ReplayPage {
 // Replays `log` with `opt` (keep_going / strict_board / track are honoured; stop_at_* and
 // on_event are ignored: the page always covers the whole log) and describes every event.
 // `name` names the log in the title and in violation texts (a file name; for standard
-// input, pass "<stdin>": the title then uses the log's source, e.g. the imported file).
+// input, pass "-": the title then uses the log's source, e.g. the imported file).
 // The result (schema: the "page data" comment in lib/viewer.cpp) holds:
 //   "title", "source", "players" [{name, colour}], "geometry" (lib/render_svg.hpp
 //   SvgGeometry), "dice_expected" (the chance of each sum 2..12 in 36ths),

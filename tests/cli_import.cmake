@@ -17,7 +17,7 @@ catan_cli_test(NAME import_colonist EXIT 0 MATCH "\"discard_limit\": 9,.*\"frien
   COMMAND $<TARGET_FILE:catan-import> ${R}/colonist-1v1-210696208.json)
 catan_cli_test(NAME import_colonist_from_jsonl EXIT 0 MATCH "\{\"player\":\"player_a\",\"type\":\"place_settlement\",\"vertex\":[0-9]+\}"
   COMMAND $<TARGET_FILE:catan-import> --from colonist --format jsonl ${R}/colonist-1v1-210696208.json)
-catan_cli_test(NAME import_colonist_truncated EXIT 2 MATCH "catan-import: <stdin>: not valid JSON"
+catan_cli_test(NAME import_colonist_truncated EXIT 2 MATCH "catan-import: -: not valid JSON"
   COMMAND sh -c "head -c 20000 ${R}/colonist-1v1-210696208.json | $<TARGET_FILE:catan-import> -")
 catan_cli_test(NAME import_soclog_as_colonist EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
   COMMAND $<TARGET_FILE:catan-import> --from colonist ${R}/human-game-1.soclog)
@@ -55,5 +55,5 @@ if(EXISTS ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
     COMMAND $<TARGET_FILE:catan-import> --from catanlog --format jsonl ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
 endif()
 catan_cli_test(NAME import_catanlog_bad_header EXIT 2
-  MATCH "<stdin>:3: players: expected 2 to 4 players, got \"9\""
+  MATCH "-:3: players: expected 2 to 4 players, got \"9\""
   COMMAND sh -c "printf 'catanlog v0.10.0\\ntimestamp: x\\nplayers: 9\\n' | $<TARGET_FILE:catan-import> -")

@@ -21,12 +21,12 @@ set_tests_properties(cli.readers_check_stream_keep_going PROPERTIES PASS_REGULAR
 add_test(NAME cli.readers_stats_stream_keep_going
   COMMAND sh -c "{ \"$1\" generate --seed 5 --count 2; echo '{\"hexes\": [], \"robbber\": 1}'; } | \"$1\" stats --keep-going --format jsonl - 2>&1; echo \"exit $?\"" sh ${CB})
 set_tests_properties(cli.readers_stats_stream_keep_going PROPERTIES PASS_REGULAR_EXPRESSION
-  "^[{]\"board\":0,\"name\":\"(<stdin>|-):1\",[^\n]*\n[{]\"board\":1,\"name\":\"(<stdin>|-):2\",[^\n]*\n[{]\"board\":2,\"name\":\"(<stdin>|-):3\",\"error\":\"(<stdin>|-):3: robbber: unknown field[^\n]*\ncatan-board: (<stdin>|-):3: robbber: unknown field [^\n]*\nexit 2\n$")
+  "^[{]\"board\":0,\"name\":\"-:1\",[^\n]*\n[{]\"board\":1,\"name\":\"-:2\",[^\n]*\n[{]\"board\":2,\"name\":\"-:3\",\"error\":\"-:3: robbber: unknown field[^\n]*\ncatan-board: -:3: robbber: unknown field [^\n]*\nexit 2\n$")
 # A JSON array cut off after two boards: both are reported before the error.
 add_test(NAME cli.readers_check_array_cut
   COMMAND sh -c "\"$1\" generate --seed 5 --count 3 --format json | head -c 5000 | \"$1\" check -; echo \"exit $?\"" sh ${CB})
 set_tests_properties(cli.readers_check_array_cut PROPERTIES PASS_REGULAR_EXPRESSION
-  "^1 boards checked, 0 with problems\ncatan-board: (<stdin>|-)\\[1\\] \\(line [0-9]+\\): the array is cut off[^\n]*\nexit 2\n$")
+  "^1 boards checked, 0 with problems\ncatan-board: -\\[1\\] \\(line [0-9]+\\): the array is cut off[^\n]*\nexit 2\n$")
 # generate --count N > 1 writes JSON Lines unless --format json asks for an array.
 add_test(NAME cli.readers_generate_many_is_jsonl
   COMMAND sh -c "\"$1\" generate --seed 5 --count 3 | wc -l; \"$1\" generate --seed 5 --count 3 --format json | head -c 1" sh ${CB})
@@ -41,7 +41,7 @@ foreach(tool catan-place catan-sim)
   add_test(NAME cli.readers_${tool}_one_board_of_endless_stream
     COMMAND sh -c "\"$1\" generate --seed 1 --count 1000000000 | timeout 60 \"$2\" ${args}; echo \"exit $?\"" sh ${CB} $<TARGET_FILE:${tool}>)
   set_tests_properties(cli.readers_${tool}_one_board_of_endless_stream PROPERTIES PASS_REGULAR_EXPRESSION
-    "${tool}: (<stdin>|-): holds more than one board \\(the next is (<stdin>|-):2\\); give one board\nexit 2\n$")
+    "${tool}: -: holds more than one board \\(the next is -:2\\); give one board\nexit 2\n$")
 endforeach()
 add_test(NAME cli.readers_place_one_board_line
   COMMAND sh -c "\"$1\" generate --seed 1 --format jsonl | \"$2\" --top 1 -" sh ${CB} $<TARGET_FILE:catan-place>)

@@ -11,7 +11,7 @@ catan_cli_test(NAME replay_complete EXIT 0
   COMMAND ${R} ${L}/valid/complete-3p.json)
 catan_cli_test(NAME replay_unfinished EXIT 0 MATCH "trades.json: valid, unfinished: no winner after turn 13"
   COMMAND ${R} ${L}/valid/trades.json)
-catan_cli_test(NAME replay_stdin EXIT 0 MATCH "<stdin>: valid, unfinished"
+catan_cli_test(NAME replay_stdin EXIT 0 MATCH "-: valid, unfinished"
   STDIN ${L}/valid/resign-3p.jsonl COMMAND ${R} -)
 catan_cli_test(NAME replay_violation_text EXIT 1
   MATCH "distance-rule.json: event 2 \\(turn 0, blue, place_settlement 20\\): distance-rule: vertex 20 is next to red's settlement at 19"

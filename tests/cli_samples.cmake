@@ -69,5 +69,5 @@ foreach(expected ${SAMPLES_MALFORMED})
     COMMAND ${RP} ${log})
 endforeach()
 catan_cli_test(NAME samples_malformed_stdin EXIT 2
-  MATCH "catan-replay: <stdin>: event 12 \\(line 14\\): not valid JSON"
+  MATCH "catan-replay: -: event 12 \\(line 14\\): not valid JSON"
   STDIN ${SL}/malformed/truncated-line.jsonl COMMAND ${RP} -)

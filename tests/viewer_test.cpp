@@ -112,8 +112,8 @@ TEST_CASE("page data of an imported real game", "[viewer][corpus]") {
     const std::string path = test::source_path("samples/real/human-game-1.soclog");
     const GameLog log =
         import_log(test::read_file(path), "human-game-1.soclog", ImportFormat::kSoclog);
-    const json d = replay_page_data(log, {}, "<stdin>");
-    CHECK(d["title"] == "catan-import --from soclog human-game-1.soclog");  // not <stdin>
+    const json d = replay_page_data(log, {}, "-");
+    CHECK(d["title"] == "catan-import --from soclog human-game-1.soclog");  // not -
     const int n = static_cast<int>(log.events.size());
     REQUIRE(n == 235);
     int rolls = 0;

@@ -41,7 +41,7 @@ std::optional<std::string> for_each_board(const std::string& path, const BoardSi
         return std::nullopt;
     }
     auto in = cli::open_input(path);
-    BoardStream stream(*in, path == "-" ? "<stdin>" : path);
+    BoardStream stream(*in, path);
     std::optional<std::string> first_error;
     while (auto r = stream.next()) {
         if (r->board) {
@@ -105,10 +105,10 @@ struct GenerateFlags {
     ConstraintFlags constraints;
 
     void add(CLI::App* app) {
-        app->add_option("--seed", seed,
-                        "seed of the random stream (default: a fresh one, "
-                        "printed on stderr); the same seed gives the same "
-                        "boards on every machine");
+        cli::add_seed_option(app, seed,
+                             "seed of the random stream (default: a fresh one, "
+                             "printed on stderr); the same seed gives the same "
+                             "boards on every machine");
         app->add_option("--players", players, "3-4 (19 hexes) or 5-6 (30 hexes, 11 harbors)")
             ->check(CLI::IsMember({"3-4", "5-6"}));
         app->add_option("--max-tries", max_tries,
@@ -130,23 +130,6 @@ struct GenerateFlags {
         return Generator(players == "5-6" ? BoardRecipe::extended() : BoardRecipe::standard(),
                          constraints.get());
     }
-};
-
-// Buffered writing to stdout, for long streams.
-class Out {
-  public:
-    ~Out() { flush(); }
-    std::string& buf() { return buf_; }
-    void maybe_flush() {
-        if (buf_.size() >= (1u << 16)) flush();
-    }
-    void flush() {
-        if (!buf_.empty()) std::fwrite(buf_.data(), 1, buf_.size(), stdout);
-        buf_.clear();
-    }
-
-  private:
-    std::string buf_;
 };
 
 SvgOptions svg_options(bool ids) {
@@ -254,11 +237,11 @@ int run(int argc, char** argv) {
     if (*render) {
         auto error = for_each_board(render_file, [&](const std::string&, const Board& b) {
             if (render_format == "json")
-                std::cout << board_to_json(b).dump(2) << '\n';
+                cli::out() << board_to_json(b).dump(2) << '\n';
             else if (render_format == "svg")
-                std::cout << render_svg(b, svg_options(ids));
+                cli::out() << render_svg(b, svg_options(ids));
             else
-                std::cout << render_ascii(b, {.ids = ids});
+                cli::out() << render_ascii(b, {.ids = ids});
         });
         if (error) throw InputError(*error);
         return cli::code(cli::Exit::kOk);
@@ -274,33 +257,35 @@ int run(int argc, char** argv) {
             if (gen_flags.players != "3-4")
                 throw InputError("--layout beginner: there is no beginner board for 5-6 players");
             Board b = Board::beginner();
-            Out out;
+            Output& out = cli::out();
             for (std::int64_t i = 0; i < count; ++i) {
                 if (gen_format == "jsonl")
-                    out.buf() += board_to_json(b).dump() + '\n';
+                    out << board_to_json(b).dump() + '\n';
                 else if (gen_format == "svg")
-                    out.buf() += render_svg(b, svg_options(ids));
+                    out << render_svg(b, svg_options(ids));
                 else if (gen_format == "text")
-                    out.buf() += render_ascii(b, {.ids = ids});
+                    out << render_ascii(b, {.ids = ids});
                 else
-                    out.buf() += board_to_json(b).dump(2) + '\n';
-                out.maybe_flush();
+                    out << board_to_json(b).dump(2) + '\n';
             }
             return cli::code(cli::Exit::kOk);
         }
         Generator g = gen_flags.make();
         Rng rng(gen_flags.resolve_seed(gen));
         RawBoard raw;
-        Out out;
-        if (gen_format == "json" && count > 1) out.buf() += "[\n";
+        Output& out = cli::out();
+        std::string line;
+        if (gen_format == "json" && count > 1) out << "[\n";
         // DESIGN.md section 1: long runs show progress when stderr is a terminal.
         const bool progress = count >= 200000 && isatty(STDERR_FILENO);
         for (std::int64_t i = 0; i < count; ++i) {
             if (progress && i % 100000 == 0) fmt::print(stderr, "\r{} of {} boards", i, count);
             g.generate(rng, raw, gen_flags.max_tries);
             if (gen_format == "jsonl") {
-                g.append_json(raw, out.buf());
-                out.buf() += '\n';
+                line.clear();
+                g.append_json(raw, line);
+                line += '\n';
+                out << line;
             } else if (gen_format == "json") {
                 std::string doc = board_to_json(g.to_board(raw)).dump(2);
                 if (count > 1) {  // indent the document as an array element
@@ -311,16 +296,15 @@ int run(int argc, char** argv) {
                     }
                     doc = indented + (i + 1 < count ? "," : "");
                 }
-                out.buf() += doc + '\n';
+                out << doc + '\n';
             } else if (gen_format == "text") {
-                if (count > 1) out.buf() += fmt::format("board {} of {}\n", i + 1, count);
-                out.buf() += render_ascii(g.to_board(raw), {.ids = ids});
+                if (count > 1) out << fmt::format("board {} of {}\n", i + 1, count);
+                out << render_ascii(g.to_board(raw), {.ids = ids});
             } else {
-                out.buf() += render_svg(g.to_board(raw), svg_options(ids));
+                out << render_svg(g.to_board(raw), svg_options(ids));
             }
-            out.maybe_flush();
         }
-        if (gen_format == "json" && count > 1) out.buf() += "]\n";
+        if (gen_format == "json" && count > 1) out << "]\n";
         if (progress) fmt::print(stderr, "\r{} of {} boards\n", count, count);
         return cli::code(cli::Exit::kOk);
     }
@@ -332,7 +316,7 @@ int run(int argc, char** argv) {
             throw InputError("stats: give a file of boards (or -), or --generate N");
         const auto& names = fairness_names();
         FairnessSummary summary;
-        Out out;
+        Output& out = cli::out();
         std::int64_t index = 0;
         std::optional<std::string> error;
         auto add = [&](const std::string& name, const Board& b) {
@@ -340,12 +324,11 @@ int run(int argc, char** argv) {
             summary.add(f);
             if (stats_format == "jsonl") {
                 auto values = fairness_values(f);
-                out.buf() +=
-                    fmt::format("{{\"board\":{},\"name\":{}", index, nlohmann::json(name).dump());
+                out << fmt::format("{{\"board\":{},\"name\":{}", index,
+                                   nlohmann::json(name).dump());
                 for (std::size_t i = 0; i < names.size(); ++i)
-                    out.buf() += fmt::format(",\"{}\":{}", names[i], values[i]);
-                out.buf() += "}\n";
-                out.maybe_flush();
+                    out << fmt::format(",\"{}\":{}", names[i], values[i]);
+                out << "}\n";
             }
             ++index;
         };
@@ -362,10 +345,9 @@ int run(int argc, char** argv) {
                 stats_file, add, stats_keep_going,
                 [&](const std::string& where, const std::string& message) {
                     if (stats_format != "jsonl") return;
-                    out.buf() +=
-                        fmt::format("{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
-                                    nlohmann::json(where).dump(), nlohmann::json(message).dump());
-                    out.maybe_flush();
+                    out << fmt::format("{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
+                                       nlohmann::json(where).dump(),
+                                       nlohmann::json(message).dump());
                     ++index;
                 });
         }
@@ -392,18 +374,17 @@ int run(int argc, char** argv) {
                 s += "}}";
             }
             s += "}}\n";
-            out.buf() += s;
+            out << s;
             return finish();
         }
-        out.buf() +=
-            fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
-                        "measure", "min", "mean", "max");
+        out << fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
+                           "measure", "min", "mean", "max");
         for (std::size_t i = 0; i < names.size(); ++i) {
             auto c = summary.column(i);
             std::string hist;
             for (auto [v, k] : c.histogram) hist += fmt::format(" {}:{}", v, k);
-            out.buf() += fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min,
-                                     fixed2(c.sum, n), c.max, hist);
+            out << fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min, fixed2(c.sum, n),
+                               c.max, hist);
         }
         return finish();
     }
@@ -417,14 +398,15 @@ int run(int argc, char** argv) {
             for (auto& p : check_constraints(b, constraints)) problems.push_back(std::move(p));
             ++checked;
             if (!problems.empty()) ++bad;
-            for (const auto& p : problems) fmt::print("{}: {}: {}\n", name, p.rule_id, p.message);
+            for (const auto& p : problems)
+                cli::out().print("{}: {}: {}\n", name, p.rule_id, p.message);
         },
         check_keep_going,
         [&](const std::string&, const std::string& message) {
             ++malformed;
-            fmt::print("{}\n", message);
+            cli::out().print("{}\n", message);
         });
-    std::fflush(stdout);
+    cli::out().flush();
     if (!quiet)
         fmt::print(stderr, "{} boards checked, {} with problems{}\n", checked, bad,
                    malformed ? fmt::format(", {} malformed", malformed) : "");

@@ -38,7 +38,7 @@ int run(int argc, char** argv) {
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     std::string text = cli::read_input(path);
-    std::string name = path == "-" ? "<stdin>" : path;
+    std::string name = path;
     std::optional<ImportFormat> f =
         from.empty() ? detect_import_format(text) : parse_import_format(from);
     if (!f)
@@ -52,7 +52,7 @@ int run(int argc, char** argv) {
     for (const ImportWarning& w : warnings)
         std::cerr << fmt::format("{}:{}: warning: {}\n", name, w.line, w.message);
     if (!view.empty()) log = make_view(log, parse_view(view, log.seats));
-    std::cout << write_log(log, format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson);
+    cli::out() << write_log(log, format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson);
     return cli::code(cli::Exit::kOk);
 }
 

@@ -48,7 +48,7 @@ struct Options {
 // found without reading the rest of it (lib/board_stream.hpp read_one_board).
 Board read_board(const std::string& path) {
     auto in = cli::open_input(path);
-    return read_one_board(*in, path == "-" ? "<stdin>" : path);
+    return read_one_board(*in, path);
 }
 
 PlacementWeights read_weights(const std::string& path) {
@@ -74,7 +74,7 @@ void round_floats(json& j) {
 
 void print_json(json j) {
     round_floats(j);
-    std::cout << j.dump(2) << '\n';
+    cli::out() << j.dump(2) << '\n';
 }
 
 std::string at(const Board& b, VertexId v) {
@@ -225,13 +225,6 @@ json pair_json(const PairScore& p, int rank, const ProductionOdds* odds,
 
 // ---------------------------------------------------------------- the board analysis
 
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw InputError(fmt::format("{}: cannot write", path));
-    out << text;
-    if (!out) throw InputError(fmt::format("{}: write error", path));
-}
-
 // The board with a disc on every legal vertex coloured by its score, the top picks ringed
 // and numbered by rank, and the taken vertices ringed in black.
 void write_heat_map(const std::string& path, const Board& board, const PlacementModel& model,
@@ -244,7 +237,7 @@ void write_heat_map(const std::string& path, const Board& board, const Placement
     for (std::size_t i = 0; i < top; ++i)
         svg.vertex_marks.push_back({ranked[i].vertex, "#0050a0", fmt::format("#{}", i + 1)});
     for (VertexId v : model.taken()) svg.vertex_marks.push_back({v, "black", "taken"});
-    write_file(path, render_svg(board, svg));
+    write_file_atomically(path, render_svg(board, svg));
 }
 
 int analyse_board(const Options& opt) {
@@ -303,28 +296,29 @@ int analyse_board(const Options& opt) {
 
     if (opt.format == "csv") {
         if (opt.draft) {
-            fmt::print("pick,seat,round,vertex,hex,corner,score\n");
+            cli::out().print("pick,seat,round,vertex,hex,corner,score\n");
             for (std::size_t i = 0; i < draft.size(); ++i) {
                 auto hc = t.vertex_corner(draft[i].vertex);
-                fmt::print("{},{},{},{},{},{},{:.3f}\n", i + 1, draft[i].seat + 1, draft[i].round,
-                           draft[i].vertex, hc.hex, corner_name(hc.corner), draft[i].score);
+                cli::out().print("{},{},{},{},{},{},{:.3f}\n", i + 1, draft[i].seat + 1,
+                                 draft[i].round, draft[i].vertex, hc.hex, corner_name(hc.corner),
+                                 draft[i].score);
             }
             return cli::code(cli::Exit::kOk);
         }
-        fmt::print(
+        cli::out().print(
             "rank,vertex,hex,corner,total_pips,brick,lumber,wool,grain,ore,weighted_pips,"
             "numbers,resources,harbor,harbor_value,best_expansion,expansion_value,score\n");
         for (std::size_t i = 0; i < top; ++i) {
             const auto& s = ranked[i];
             auto hc = t.vertex_corner(s.vertex);
             const auto& p = s.production.pips;
-            fmt::print("{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{:.3f},{},{:.3f},{:.3f}\n",
-                       i + 1, s.vertex, hc.hex, corner_name(hc.corner), s.production.total_pips,
-                       p[0], p[1], p[2], p[3], p[4], s.weighted_pips, s.production.numbers,
-                       s.production.resources, s.harbor ? harbor_name(*s.harbor) : "",
-                       s.harbor_value,
-                       s.expansion.empty() ? std::string() : std::to_string(s.expansion[0]),
-                       s.expansion_value, s.score);
+            cli::out().print(
+                "{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{:.3f},{},{:.3f},{:.3f}\n", i + 1,
+                s.vertex, hc.hex, corner_name(hc.corner), s.production.total_pips, p[0], p[1], p[2],
+                p[3], p[4], s.weighted_pips, s.production.numbers, s.production.resources,
+                s.harbor ? harbor_name(*s.harbor) : "", s.harbor_value,
+                s.expansion.empty() ? std::string() : std::to_string(s.expansion[0]),
+                s.expansion_value, s.score);
         }
         return cli::code(cli::Exit::kOk);
     }
@@ -339,8 +333,8 @@ int analyse_board(const Options& opt) {
                              ? fmt::format("{} {}", terrain_name(board.terrain(board.robber())),
                                            board.token(board.robber()))
                              : std::string("desert");
-    fmt::print("Opening placements: {} board, robber on hex {} ({}), {}; {} legal vertices\n",
-               board_kind_name(board.kind()), board.robber(), robber, taken, ranked.size());
+    cli::out().print("Opening placements: {} board, robber on hex {} ({}), {}; {} legal vertices\n",
+                     board_kind_name(board.kind()), board.robber(), robber, taken, ranked.size());
     std::string bp, sc;
     int total = 0, present = 0;
     for (std::size_t r = 0; r < kResourceCount; ++r) {
@@ -351,15 +345,15 @@ int analyse_board(const Options& opt) {
         total += model.board_pips()[r];
         present += model.board_pips()[r] > 0;
     }
-    fmt::print("Board pips: {} (mean {:.2f})\n", bp,
-               present ? static_cast<double>(total) / present : 0.0);
-    fmt::print("Scarcity (mean / board pips)^{:g}: {}\n", weights.scarcity, sc);
-    fmt::print(
+    cli::out().print("Board pips: {} (mean {:.2f})\n", bp,
+                     present ? static_cast<double>(total) / present : 0.0);
+    cli::out().print("Scarcity (mean / board pips)^{:g}: {}\n", weights.scarcity, sc);
+    cli::out().print(
         "score = {:g} x weighted pips + {:g} x resources + {:g} x numbers + {:g} x harbor value "
         "+ {:g} x best expansion (weighted pips)\n\n",
         weights.pips, weights.resource_diversity, weights.number_diversity, weights.harbor,
         weights.expansion);
-    fmt::print(
+    cli::out().print(
         "rank vertex at    pips  B  L  W  G  O  cards/roll numbers   res harbor      expand       "
         "score\n");
     for (std::size_t i = 0; i < top; ++i) {
@@ -369,35 +363,36 @@ int analyse_board(const Options& opt) {
         std::string expand = s.expansion.empty()
                                  ? "-"
                                  : fmt::format("{} ({:.1f})", s.expansion[0], s.expansion_value);
-        fmt::print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<10} {:>6.2f}\n",
-                   i + 1, s.vertex, at(board, s.vertex), s.production.total_pips,
-                   pip_cells(s.production.pips), s.production.total_pips / 36.0,
-                   numbers_text(board, s.vertex), s.production.resources, harbor, expand, s.score);
+        cli::out().print("{:>4} {:>6} {:<5} {:>4}{} {:>10.3f} {:<9} {:>3} {:<11} {:<10} {:>6.2f}\n",
+                         i + 1, s.vertex, at(board, s.vertex), s.production.total_pips,
+                         pip_cells(s.production.pips), s.production.total_pips / 36.0,
+                         numbers_text(board, s.vertex), s.production.resources, harbor, expand,
+                         s.score);
     }
-    if (top > 0) fmt::print("\nWhy:\n");
+    if (top > 0) cli::out().print("\nWhy:\n");
     for (std::size_t i = 0; i < top; ++i) {
         const auto& s = ranked[i];
-        fmt::print("{:>3}. vertex {} ({}): {}\n", i + 1, s.vertex, at(board, s.vertex),
-                   hexes_text(board, s.vertex));
+        cli::out().print("{:>3}. vertex {} ({}): {}\n", i + 1, s.vertex, at(board, s.vertex),
+                         hexes_text(board, s.vertex));
         std::string ex;
         for (VertexId x : s.expansion) ex += fmt::format("{}{}", ex.empty() ? "" : ", ", x);
-        fmt::print(
+        cli::out().print(
             "     {:.2f} = pips {:.2f} + resources {:.2f} + numbers {:.2f} + harbor {:.2f} + "
             "expansion {:.2f}{}\n",
             s.score, s.parts.pips, s.parts.resources, s.parts.numbers, s.parts.harbor,
             s.parts.expansion, ex.empty() ? "" : fmt::format(" (towards {})", ex));
     }
     if (npairs > 0) {
-        fmt::print(
+        cli::out().print(
             "\nBest pairs (first settlement, best second for it; the starting hand comes from "
             "the second):\n");
-        fmt::print(
+        cli::out().print(
             "pair score = {:g} x weighted pips + {:g} x resources + {:g} x numbers + {:g} x "
             "harbors "
             "+ {:g} x expansions + {:g} brick&lumber + {:g} ore&grain + {:g} x hand cards\n",
             weights.pips, weights.resource_diversity, weights.number_diversity, weights.harbor,
             weights.expansion, weights.roads, weights.cities, weights.start_hand);
-        fmt::print(
+        cli::out().print(
             "rank first second pips  B  L  W  G  O res covers  hand   score  P(card)  "
             "rolls until: road  settl.   city    dev\n");
         for (std::size_t i = 0; i < npairs; ++i) {
@@ -405,7 +400,7 @@ int analyse_board(const Options& opt) {
             const auto& o = odds[i];
             std::string covers =
                 std::string(p.covers_roads ? "BL" : "--") + (p.covers_cities ? "OG" : "--");
-            fmt::print(
+            cli::out().print(
                 "{:>4} {:>5} {:>6} {:>4}{} {:>3} {:<6} {:<5} {:>6.2f} {:>7.1f}% {:>17} {:>7} {:>6} "
                 "{:>6}\n",
                 i + 1, p.first, p.second, p.total_pips, pip_cells(p.pips), p.resources, covers,
@@ -413,20 +408,20 @@ int analyse_board(const Options& opt) {
                 rolls_text(o.rolls_until[0]), rolls_text(o.rolls_until[1]),
                 rolls_text(o.rolls_until[2]), rolls_text(o.rolls_until[3]));
             if (opt.simulate > 0)
-                fmt::print("{:>59}simulated ({} runs): {:>6} {:>7} {:>6} {:>6}\n", "", opt.simulate,
-                           rolls_text(sims[i][0]), rolls_text(sims[i][1]), rolls_text(sims[i][2]),
-                           rolls_text(sims[i][3]));
+                cli::out().print("{:>59}simulated ({} runs): {:>6} {:>7} {:>6} {:>6}\n", "",
+                                 opt.simulate, rolls_text(sims[i][0]), rolls_text(sims[i][1]),
+                                 rolls_text(sims[i][2]), rolls_text(sims[i][3]));
         }
-        fmt::print(
+        cli::out().print(
             "(P(card): chance that a roll gives at least one card; rolls until: expected rolls "
             "before production alone pays for each on its own, from the starting hand; exact)\n");
     }
     if (opt.draft) {
-        fmt::print("\nGreedy setup draft, {} seats (snake order):\n", opt.seats);
+        cli::out().print("\nGreedy setup draft, {} seats (snake order):\n", opt.seats);
         for (std::size_t i = 0; i < draft.size(); ++i)
-            fmt::print("{:>2}. seat {} round {}: vertex {} ({}) score {:.2f}\n", i + 1,
-                       draft[i].seat + 1, draft[i].round, draft[i].vertex,
-                       at(board, draft[i].vertex), draft[i].score);
+            cli::out().print("{:>2}. seat {} round {}: vertex {} ({}) score {:.2f}\n", i + 1,
+                             draft[i].seat + 1, draft[i].round, draft[i].vertex,
+                             at(board, draft[i].vertex), draft[i].score);
     }
     return cli::code(cli::Exit::kOk);
 }
@@ -434,7 +429,7 @@ int analyse_board(const Options& opt) {
 // ---------------------------------------------------------------- a game log's setup
 
 int analyse_log(const Options& opt) {
-    std::string name = opt.log_file == "-" ? "<stdin>" : opt.log_file;
+    const std::string& name = opt.log_file;
     GameLog log = read_log(cli::read_input(opt.log_file), name);
     const Board& board = log_board(log);
     PlacementWeights weights = read_weights(opt.weights_file);
@@ -477,23 +472,25 @@ int analyse_log(const Options& opt) {
         return cli::code(cli::Exit::kOk);
     }
     if (opt.format == "csv") {
-        fmt::print(
+        cli::out().print(
             "event,player,round,vertex,legal,total_pips,score,rank,choices,best,best_score\n");
         for (const auto& r : ratings)
-            fmt::print("{},{},{},{},{},{},{:.3f},{},{},{},{:.3f}\n",
-                       event_index[static_cast<std::size_t>(r.index)], seat(r.player), r.round,
-                       r.vertex, r.legal ? 1 : 0, vertex_production(board, r.vertex).total_pips,
-                       r.score, r.rank, r.choices, r.best, r.best_score);
+            cli::out().print("{},{},{},{},{},{},{:.3f},{},{},{},{:.3f}\n",
+                             event_index[static_cast<std::size_t>(r.index)], seat(r.player),
+                             r.round, r.vertex, r.legal ? 1 : 0,
+                             vertex_production(board, r.vertex).total_pips, r.score, r.rank,
+                             r.choices, r.best, r.best_score);
         return cli::code(cli::Exit::kOk);
     }
-    fmt::print("Setup of {}: {} settlements, each against the choices open at that moment\n", name,
-               ratings.size());
-    fmt::print(
+    cli::out().print("Setup of {}: {} settlements, each against the choices open at that moment\n",
+                     name, ratings.size());
+    cli::out().print(
         "(round 1: the best pair score the spot opens; round 2: the pair score with the "
         "player's first)\n");
-    fmt::print("event player       round vertex at    pips   score  rank/choices  best (score)\n");
+    cli::out().print(
+        "event player       round vertex at    pips   score  rank/choices  best (score)\n");
     for (const auto& r : ratings)
-        fmt::print(
+        cli::out().print(
             "{:>5} {:<12} {:>5} {:>6} {:<5} {:>4} {:>7} {:>13}  {} ({:.2f})\n",
             event_index[static_cast<std::size_t>(r.index)], seat(r.player), r.round, r.vertex,
             at(board, r.vertex), vertex_production(board, r.vertex).total_pips,
@@ -597,7 +594,7 @@ int analyse_catanstats(const Options& opt) {
         throw InputError(fmt::format("{}: {}", opt.catanstats_file, e.what()));
     }
     auto s = summarize_catanstats(rows);
-    if (!opt.plot_file.empty()) write_file(opt.plot_file, catanstats_svg(rows, s));
+    if (!opt.plot_file.empty()) write_file_atomically(opt.plot_file, catanstats_svg(rows, s));
     if (opt.format == "json") {
         json buckets = json::array();
         for (const auto& b : s.buckets)
@@ -626,40 +623,42 @@ int analyse_catanstats(const Options& opt) {
         return cli::code(cli::Exit::kOk);
     }
     if (opt.format == "csv") {
-        fmt::print(
+        cli::out().print(
             "line,game,player,points,production,total_pips,brick,lumber,wool,grain,ore,"
             "resources\n");
         for (const auto& r : rows)
-            fmt::print("{},{},{},{},{},{},{},{},{},{},{},{}\n", r.line, r.game, r.player, r.points,
-                       r.production, r.total_pips, r.pips[0], r.pips[1], r.pips[2], r.pips[3],
-                       r.pips[4], r.resources);
+            cli::out().print("{},{},{},{},{},{},{},{},{},{},{},{}\n", r.line, r.game, r.player,
+                             r.points, r.production, r.total_pips, r.pips[0], r.pips[1], r.pips[2],
+                             r.pips[3], r.pips[4], r.resources);
         return cli::code(cli::Exit::kOk);
     }
-    fmt::print(
+    cli::out().print(
         "catanstats: {} player-games in {} games; opening pips = token pips of the 6 hexes "
         "around both starting settlements\n",
         s.rows, s.games);
-    fmt::print("mean opening pips {:.2f}, mean final points {:.2f}\n", s.mean_pips, s.mean_points);
-    fmt::print("correlation (Pearson r) pips ~ final points:         {:+.3f}\n",
-               s.corr_pips_points);
-    fmt::print("correlation pips ~ cards produced in the game:       {:+.3f}\n",
-               s.corr_pips_production);
-    fmt::print("within-game rank correlation, pips ~ points:         {:+.3f}\n", s.corr_pips_rank);
-    fmt::print("least squares: points = {:.2f} + {:.3f} x pips\n", s.intercept,
-               s.slope_points_per_pip);
-    fmt::print("winners' mean pips {:.2f}, others' {:.2f}\n", s.winner_mean_pips,
-               s.others_mean_pips);
-    fmt::print(
+    cli::out().print("mean opening pips {:.2f}, mean final points {:.2f}\n", s.mean_pips,
+                     s.mean_points);
+    cli::out().print("correlation (Pearson r) pips ~ final points:         {:+.3f}\n",
+                     s.corr_pips_points);
+    cli::out().print("correlation pips ~ cards produced in the game:       {:+.3f}\n",
+                     s.corr_pips_production);
+    cli::out().print("within-game rank correlation, pips ~ points:         {:+.3f}\n",
+                     s.corr_pips_rank);
+    cli::out().print("least squares: points = {:.2f} + {:.3f} x pips\n", s.intercept,
+                     s.slope_points_per_pip);
+    cli::out().print("winners' mean pips {:.2f}, others' {:.2f}\n", s.winner_mean_pips,
+                     s.others_mean_pips);
+    cli::out().print(
         "the player with the most opening pips won {} of {} games ({:.0f}%; chance alone: 25%)\n",
         s.top_pips_won, s.top_pips_games,
         s.top_pips_games ? 100.0 * s.top_pips_won / s.top_pips_games : 0.0);
-    fmt::print("\npips     players  mean points  wins  win rate\n");
+    cli::out().print("\npips     players  mean points  wins  win rate\n");
     for (const auto& b : s.buckets)
-        fmt::print("{:<8} {:>7} {:>12.2f} {:>5} {:>8.0f}%\n",
-                   b.hi >= 99  ? fmt::format("{}+", b.lo)
-                   : b.lo == 0 ? fmt::format("<{}", b.hi + 1)
-                               : fmt::format("{}-{}", b.lo, b.hi),
-                   b.count, b.mean_points, b.wins, b.count ? 100.0 * b.wins / b.count : 0.0);
+        cli::out().print("{:<8} {:>7} {:>12.2f} {:>5} {:>8.0f}%\n",
+                         b.hi >= 99  ? fmt::format("{}+", b.lo)
+                         : b.lo == 0 ? fmt::format("<{}", b.hi + 1)
+                                     : fmt::format("{}-{}", b.lo, b.hi),
+                         b.count, b.mean_points, b.wins, b.count ? 100.0 * b.wins / b.count : 0.0);
     return cli::code(cli::Exit::kOk);
 }
 
@@ -693,18 +692,19 @@ int run(int argc, char** argv) {
     app.add_option("--simulate", opt.simulate,
                    "cross-check the exact odds with N seeded simulated runs")
         ->check(CLI::Range(0, 10000000));
-    app.add_option("--seed", opt.seed, "seed of --simulate (default 1)");
+    cli::add_seed_option(&app, opt.seed, "seed of --simulate")->capture_default_str();
     app.add_option("--log", opt.log_file,
                    "score the settlements placed in the setup of this native game log (JSON or "
                    "JSONL, - for stdin) against the alternatives at each moment");
     app.add_option("--svg", opt.svg_file,
                    "also write the board as SVG with a heat map of vertex scores and the --top "
                    "picks marked");
-    app.add_option(
+    auto* catanstats_opt = app.add_option(
         "--catanstats", opt.catanstats_file,
         "analyse the catanstats CSV (opening pips against final points) instead of a board");
     app.add_option("--plot", opt.plot_file,
-                   "with --catanstats: write an SVG scatter plot to this file");
+                   "with --catanstats: write an SVG scatter plot to this file")
+        ->needs(catanstats_opt);
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (!opt.catanstats_file.empty()) return analyse_catanstats(opt);

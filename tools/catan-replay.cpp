@@ -19,12 +19,9 @@ using namespace ctk;
 
 namespace {
 
-// Writes the whole file; InputError ("<path>: cannot write") when it cannot.
+// Writes the whole page atomically; OutputError ("<path>: <reason>") when it cannot.
 void write_page(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) throw InputError(fmt::format("{}: cannot write the replay page", path));
+    write_file_atomically(path, text);
 }
 
 int run(int argc, char** argv) {
@@ -109,13 +106,13 @@ int run(int argc, char** argv) {
 
     // One file's verdict, written to strings so that files can be replayed on several
     // threads (-j) and printed in input order.
-    struct FileOutput {
+    struct FileResult {
         std::string out, err;
         int code = 0;
     };
     auto one_file = [&](std::size_t index) {
         const std::string& file = files[index];
-        FileOutput result;
+        FileResult result;
         std::ostringstream out, err;
         int worst = cli::code(cli::Exit::kOk);
         auto done = [&] {
@@ -124,7 +121,7 @@ int run(int argc, char** argv) {
             result.code = worst;
             return result;
         };
-        const std::string name = file == "-" ? "<stdin>" : file;
+        const std::string name = file;
         // Read as a stream: JSON Lines logs of any length in flat memory.
         // (--html needs every event for the page: the log is read whole then.)
         // (--html, --hands and --trace need every event or the header before replay: the
@@ -196,6 +193,12 @@ int run(int argc, char** argv) {
                 throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
                                              *at, run.events,
                                              static_cast<long long>(run.events) - 1));
+            // The end of turn T exists when the log reaches turn T (its last turn may end
+            // the log); a log that breaks a rule earlier has stopped there, which its
+            // violation says.
+            if (turn && *turn > v.turns && v.violations.empty())
+                throw InputError(fmt::format("{}: --turn {}: the log ends in turn {} (0..{})", name,
+                                             *turn, v.turns, v.turns));
             if (format == "json") {
                 nlohmann::json j = {{"file", name},
                                     {"event", at ? nlohmann::json(*at) : nlohmann::json()},
@@ -224,9 +227,9 @@ int run(int argc, char** argv) {
         return done();
     };
     int worst = cli::code(cli::Exit::kOk);
-    ordered_parallel_for<FileOutput>(files.size(), resolve_threads(jobs), one_file,
-                                     [&](std::size_t, FileOutput&& r) {
-                                         std::cout << r.out;
+    ordered_parallel_for<FileResult>(files.size(), resolve_threads(jobs), one_file,
+                                     [&](std::size_t, FileResult&& r) {
+                                         cli::out() << r.out;
                                          std::cerr << r.err;
                                          worst = std::max(worst, r.code);
                                      });

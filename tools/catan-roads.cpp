@@ -53,8 +53,11 @@ int run(int argc, char** argv) {
         ->check(CLI::Range(0, 100000000));
     app.add_option("--svg", svg, "also write the board with every player's trail as SVG to FILE");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    // Opened first: a destination that cannot be written is reported before any work.
+    std::optional<FileOutput> svg_out;
+    if (!svg.empty()) svg_out.emplace(svg);
 
-    const std::string name = file == "-" ? "<stdin>" : file;
+    const std::string name = file;
     const std::string text = cli::read_input(file);
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     const bool parsed = !j.is_discarded();
@@ -62,7 +65,7 @@ int run(int argc, char** argv) {
     Position position;
     int exit = cli::code(cli::Exit::kOk);
     nlohmann::json source = {{"file", name}};
-    std::string title = name == "<stdin>" ? "standard input" : name;  // for the picture
+    std::string title = name == "-" ? "standard input" : name;  // for the picture
     // a recording of other software (catan-import's formats) is converted first
     std::optional<ImportFormat> foreign;
     if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
@@ -97,22 +100,21 @@ int run(int argc, char** argv) {
     if (format == "json") {
         nlohmann::json out = roads_report_to_json(position, report);
         out["source"] = source;
-        std::cout << out.dump(2) << '\n';
+        cli::out() << out.dump(2) << '\n';
     } else {
         std::string where = source.contains("event")
                                 ? fmt::format("{} after event {}", name, source["event"].dump())
                                 : name;
-        std::cout << where << '\n' << roads_report_to_text(position, report);
+        cli::out() << where << '\n' << roads_report_to_text(position, report);
     }
-    if (!svg.empty()) {
-        std::ofstream out(svg, std::ios::binary);
-        if (!out) throw InputError(fmt::format("{}: cannot write", svg));
+    if (svg_out) {
         std::string caption = "Longest road: " + title;
         if (source.contains("event"))
             caption += fmt::format(", after event {}", source["event"].dump());
         if (source.contains("stopped_at"))
             caption += fmt::format(" (replay stopped at event {})", source["stopped_at"].dump());
-        out << roads_report_to_svg(position, report, caption);
+        *svg_out << roads_report_to_svg(position, report, caption);
+        svg_out->commit();
     }
     return exit;
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -26,7 +27,7 @@ namespace {
 // found without reading the rest of it (lib/board_stream.hpp read_one_board).
 std::shared_ptr<const Board> read_board(const std::string& file) {
     auto in = cli::open_input(file);
-    return std::make_shared<const Board>(read_one_board(*in, file == "-" ? "<stdin>" : file));
+    return std::make_shared<const Board>(read_one_board(*in, file));
 }
 
 int run(int argc, char** argv) {
@@ -48,7 +49,8 @@ int run(int argc, char** argv) {
     std::int64_t games = 1;
     SimOptions opt;
     std::string board_file, format = "json", out_dir, summary_format = "text";
-    app.add_option("--seed", seed, "the run's seed (game i uses a seed derived from it and i)");
+    cli::add_seed_option(&app, seed, "the run's seed (game i uses a seed derived from it and i)")
+        ->capture_default_str();
     app.add_option("--games", games, "number of games")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
     app.add_option("--players", opt.players,
@@ -92,7 +94,14 @@ int run(int argc, char** argv) {
     opt.record = write;
     if (to_stdout) format = "jsonl";  // concatenated JSON Lines logs split at header lines
     const LogFormat log_format = format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson;
-    std::ostream& summary_out = to_stdout ? std::cerr : std::cout;
+    // The summary goes to standard output, or to stderr when the logs take standard output.
+    std::ostringstream summary_out;
+    auto emit_summary = [&] {
+        if (to_stdout)
+            std::cerr << summary_out.str();
+        else
+            cli::out() << summary_out.str();
+    };
     if (write && !to_stdout) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
@@ -109,14 +118,11 @@ int run(int argc, char** argv) {
         SimGame g = play_game(seed, i, opt);
         sum.add(g);
         if (to_stdout) {
-            std::cout << write_log(g.log, log_format);
-            if (!std::cout) throw InputError("standard output: write failed");
+            cli::out() << write_log(g.log, log_format);
         } else if (write) {
             const std::string path =
                 fmt::format("{}/game-{:06}.{}", out_dir, i, format == "jsonl" ? "jsonl" : "json");
-            std::ofstream out(path, std::ios::binary);
-            out << write_log(g.log, log_format);
-            if (!out) throw InputError(fmt::format("{}: cannot write", path));
+            write_file_atomically(path, write_log(g.log, log_format));
         }
         if (progress && ((i - first + 1) % 100 == 0 || i - first + 1 == games))
             std::cerr << fmt::format("\rcatan-sim: game {}/{}", i - first + 1, games) << std::flush;
@@ -162,6 +168,7 @@ int run(int argc, char** argv) {
             {"games_per_second", static_cast<std::int64_t>(gps)},
             {"events_per_second", static_cast<std::int64_t>(eps)}};
         summary_out << j.dump(2) << '\n';
+        emit_summary();
         return cli::code(cli::Exit::kOk);
     }
     std::string winners;
@@ -181,6 +188,7 @@ int run(int argc, char** argv) {
                        secs, cpu, gps, eps,
                        write ? fmt::format(" (logs written to {})", to_stdout ? "stdout" : out_dir)
                              : "");
+    emit_summary();
     return cli::code(cli::Exit::kOk);
 }
 

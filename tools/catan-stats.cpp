@@ -40,12 +40,6 @@ StatsAggregate one_game(const GameText& g, bool all_games) {
     return a;
 }
 
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out) throw InputError(fmt::format("{}: cannot write", path));
-}
-
 int report(StatsAggregate& agg, const Options& opt) {
     normalize(agg);
     if (!opt.plots.empty()) {
@@ -54,16 +48,14 @@ int report(StatsAggregate& agg, const Options& opt) {
             std::error_code ec;
             std::filesystem::create_directories(prefix.parent_path(), ec);
         }
-        for (const auto& [name, svg] : stats_plots(agg, opt.plots)) write_file(name, svg);
+        for (const auto& [name, svg] : stats_plots(agg, opt.plots)) write_file_atomically(name, svg);
     }
     if (opt.partial)
-        std::cout << partial_to_jsonl(agg);
+        cli::out() << partial_to_jsonl(agg);
     else if (opt.format == "json")
-        std::cout << stats_to_json(agg).dump(2) << '\n';
+        cli::out() << stats_to_json(agg).dump(2) << '\n';
     else
-        std::cout << stats_to_text(agg);
-    std::cout.flush();
-    if (!std::cout) throw InputError("standard output: write failed");
+        cli::out() << stats_to_text(agg);
     return agg.malformed ? cli::code(cli::Exit::kBadInput)
            : agg.invalid ? cli::code(cli::Exit::kViolation)
                          : cli::code(cli::Exit::kOk);
@@ -73,7 +65,7 @@ int run_merge(const std::vector<std::string>& parts, const Options& opt) {
     StatsAggregate agg;
     bool first = true;
     for (const auto& file : parts) {
-        const std::string name = file == "-" ? "<stdin>" : file;
+        const std::string& name = file;
         StatsAggregate p = partial_from_jsonl(cli::read_input(file), name);
         if (first) {
             agg.all_games = p.all_games;
@@ -108,7 +100,7 @@ int run_games(const Options& opt) {
     };
     const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
     for (const auto& file : inputs) {
-        const std::string name = file == "-" ? "<stdin>" : file;
+        const std::string& name = file;
         std::ifstream fin;
         if (file != "-") {
             fin.open(file, std::ios::binary);

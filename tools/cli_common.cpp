@@ -1,10 +1,12 @@
 #include "cli_common.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include <unistd.h>
@@ -68,32 +70,66 @@ std::unique_ptr<std::istream> open_input(const std::string& path) {
 }
 
 void setup_app(CLI::App& app, const std::string& tool, const std::string& examples) {
+    app.name(tool);
     app.set_version_flag("--version", fmt::format("{} {}", tool, kVersion));
     app.footer("Examples:\n" + examples +
                "\nExit status: 0 success or valid, 1 input breaks a rule or constraint, "
                "2 unreadable input or bad command line.");
 }
 
+CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::string& help) {
+    CLI::Validator check(
+        [](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || text[0] == '+' || ec != std::errc() || ptr != end)
+                return fmt::format("expected an integer 0..{}, got {}",
+                                   std::numeric_limits<std::uint64_t>::max(), text);
+            return {};
+        },
+        "0..2^64-1");
+    return app->add_option("--seed", seed, help)->check(check);
+}
+
 int parse(CLI::App& app, int argc, char** argv) {
+    // Help and version go through the checked standard output like every other result.
+    std::ostringstream text, errors;
+    int rc = -1;
     try {
         app.parse(argc, argv);
-        return -1;
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        rc = app.exit(e, text, errors);
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        rc = app.exit(e, text, errors);
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        rc = app.exit(e, text, errors);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
-        return code(Exit::kBadInput);
+        // One line that starts with the tool's name, then where to find help.
+        errors << app.get_name() << ": " << e.what() << "\nRun '" << app.get_name()
+               << " --help' for more information.\n";
+        rc = code(Exit::kBadInput);
     }
+    out() << text.str();
+    std::cerr << errors.str();
+    return rc;
 }
 
 int guarded(const std::string& tool, int (*body)(int, char**), int argc, char** argv) {
+    reserve_standard_descriptors();
     try {
-        return body(argc, argv);
+        int rc = body(argc, argv);
+        out().flush();
+        return rc;
+    } catch (const OutputError& e) {
+        std::cerr << tool << ": " << e.what() << '\n';
     } catch (const InputError& e) {
+        // The records before the bad input are kept: written first, then the error.
+        try {
+            out().flush();
+        } catch (const OutputError& w) {
+            std::cerr << tool << ": " << w.what() << '\n';
+        }
         std::cerr << tool << ": " << e.what() << '\n';
     } catch (const std::exception& e) {
         std::cerr << tool << ": internal error: " << e.what() << '\n';

@@ -1,11 +1,14 @@
 #pragma once
 // What every tool shares: exit codes, reading a file or stdin, --version.
 
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "output.hpp"
 
 namespace ctk::cli {
 
@@ -13,7 +16,14 @@ namespace ctk::cli {
 // constraint, 2 unreadable or malformed input, or a wrong command line.
 enum class Exit : int { kOk = 0, kViolation = 1, kBadInput = 2 };
 
-inline int code(Exit e) { return static_cast<int>(e); }
+inline int code(Exit e) {
+    return static_cast<int>(e);
+}
+
+// Standard output, checked (lib/output.hpp): every tool writes its results through it.
+inline Output& out() {
+    return standard_output();
+}
 
 // Reads a whole file, or standard input for "-". Throws ctk::InputError
 // ("<path>: cannot open: <reason>") when the file cannot be read.
@@ -24,17 +34,25 @@ std::string read_input(const std::string& path);
 // "<path>: cannot open: <reason>".
 std::unique_ptr<std::istream> open_input(const std::string& path);
 
-// Adds --version (prints "<tool> <version>") and sets the footer of --help to the given
+// Names the app `tool` (the name that starts its command-line errors), adds --version
+// (prints "<tool> <version>") and sets the footer of --help to the given
 // examples. Call right after constructing the app.
 void setup_app(CLI::App& app, const std::string& tool, const std::string& examples);
+
+// Adds the option `--seed` bound to `seed`: a decimal integer in 0..2^64-1 exactly (no
+// sign, no exponent, no wrap-around: -1, 18446744073709551616 and 1e23 are command-line
+// errors, exit 2).
+CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::string& help);
 
 // Parses the command line. Returns -1 when the tool should go on; otherwise the exit code
 // to return at once: 0 after --help or --version, 2 (with CLI11's message on stderr) for a
 // wrong command line.
 int parse(CLI::App& app, int argc, char** argv);
 
-// Runs a tool's body, turning a ctk::InputError into "<tool>: <message>" on stderr and
-// exit 2, and any other exception into "<tool>: internal error: ..." and exit 2.
+// Runs a tool's body, then flushes standard output. A ctk::InputError or an OutputError
+// (a write that failed: "<destination>: <strerror>") becomes "<tool>: <message>" on stderr
+// and exit 2, any other exception "<tool>: internal error: ..." and exit 2. A reader that
+// went away (EPIPE) ends the process quietly by SIGPIPE.
 int guarded(const std::string& tool, int (*body)(int, char**), int argc, char** argv);
 
 }  // namespace ctk::cli

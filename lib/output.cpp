@@ -1,0 +1,142 @@
+#include "output.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+namespace ctk {
+
+namespace {
+
+bool g_stdout_closed = false;
+
+[[noreturn]] void fail(const std::string& name, int err) {
+    throw OutputError(fmt::format("{}: {}", name, std::strerror(err)));
+}
+
+// A reader that went away: stop as a filter does, by SIGPIPE (quiet, status 128+13).
+[[noreturn]] void stop_by_sigpipe() {
+    std::signal(SIGPIPE, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    sigprocmask(SIG_UNBLOCK, &set, nullptr);
+    std::raise(SIGPIPE);
+    std::_Exit(128 + SIGPIPE);
+}
+
+}  // namespace
+
+Output::Output(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+
+Output::~Output() {
+    try {
+        flush();
+    } catch (...) {
+    }
+}
+
+void Output::write(std::string_view text) {
+    buffer_.append(text);
+    if (buffer_.size() >= kFlushBytes) flush();
+}
+
+void Output::flush() {
+    if (failed_) {
+        buffer_.clear();
+        return;
+    }
+    if (buffer_.empty()) return;
+    if (fd_ == STDOUT_FILENO && g_stdout_closed) {
+        failed_ = true;
+        buffer_.clear();
+        fail(name_, EBADF);
+    }
+    std::size_t done = 0;
+    while (done < buffer_.size()) {
+        ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            if (err == EPIPE) stop_by_sigpipe();
+            failed_ = true;
+            buffer_.clear();
+            fail(name_, err);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    buffer_.clear();
+}
+
+Output& standard_output() {
+    static Output out(STDOUT_FILENO, "standard output");
+    return out;
+}
+
+void reserve_standard_descriptors() {
+    std::signal(SIGPIPE, SIG_DFL);
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        if (fd == STDOUT_FILENO) g_stdout_closed = true;
+        int null = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (null >= 0 && null != fd) {
+            ::dup2(null, fd);
+            ::close(null);
+        }
+    }
+}
+
+FileOutput::FileOutput(std::string path) : Output(-1, path), path_(std::move(path)) {
+    namespace fs = std::filesystem;
+    fs::path p(path_);
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) fail(path_, EISDIR);
+    fs::path dir = p.parent_path();
+    std::string pattern =
+        (dir.empty() ? fs::path(".") : dir).string() + "/." + p.filename().string() + ".XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    int fd = ::mkstemp(buf.data());
+    if (fd < 0) fail(path_, errno);
+    temp_.assign(buf.data());
+    // mkstemp makes the file 0600; give it what open(2) with 0666 would have given.
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);
+    fd_ = fd;
+}
+
+FileOutput::~FileOutput() {
+    if (committed_) return;
+    discard();
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    ::unlink(temp_.c_str());
+}
+
+void FileOutput::commit() {
+    flush();
+    if (::close(fd_) != 0) {
+        fd_ = -1;
+        fail(path_, errno);
+    }
+    fd_ = -1;
+    if (::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
+    committed_ = true;
+}
+
+void write_file_atomically(const std::string& path, std::string_view text) {
+    FileOutput out(path);
+    out.write(text);
+    out.commit();
+}
+
+}  // namespace ctk

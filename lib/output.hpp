@@ -1,0 +1,111 @@
+#pragma once
+// Checked output: every byte a tool writes to standard output or to a file goes through an
+// Output, which buffers, checks every write and reports the first failure as an
+// OutputError naming the destination. Nothing is lost silently:
+//   - a full disk (ENOSPC), a closed standard output (EBADF) or any other I/O error throws
+//     OutputError "<destination>: <strerror>" (e.g. "standard output: No space left on
+//     device"); tools print it as "<tool>: <message>" and exit 2;
+//   - a reader that stopped early (EPIPE, `| head -1`) ends the process by SIGPIPE, quietly,
+//     as any Unix filter does;
+//   - a file is written under a temporary name in the same folder and renamed onto its own
+//     name only by commit(), so a failed run never leaves a truncated file behind.
+// This module performs I/O (it is the tools' output layer); it never prints diagnostics and
+// never exits, except for the SIGPIPE stop above.
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace ctk {
+
+// A write, flush, close or rename that failed. what() is "<destination>: <strerror>".
+class OutputError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Buffered writer to one file descriptor. Writes are collected and handed to write(2) in
+// blocks of kFlushBytes; flush() writes what is pending. Every failure throws OutputError;
+// after a failure the Output drops further writes (the first error is the one reported).
+class Output {
+  public:
+    static constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
+
+    // Writes to fd (not owned), naming it `name` in messages.
+    Output(int fd, std::string name);
+    Output(const Output&) = delete;
+    Output& operator=(const Output&) = delete;
+    // Pending bytes are written if possible; errors here are swallowed (call flush() first
+    // to see them).
+    virtual ~Output();
+
+    void write(std::string_view text);
+    Output& operator<<(std::string_view text) {
+        write(text);
+        return *this;
+    }
+    Output& operator<<(char c) {
+        write(std::string_view(&c, 1));
+        return *this;
+    }
+    template <typename... Args>
+    void print(fmt::format_string<Args...> f, Args&&... args) {
+        fmt::format_to(std::back_inserter(buffer_), f, std::forward<Args>(args)...);
+        if (buffer_.size() >= kFlushBytes) flush();
+    }
+    // Writes everything pending; throws OutputError on failure.
+    void flush();
+    const std::string& name() const { return name_; }
+
+  protected:
+    // Drops pending bytes and any later writes (a FileOutput being abandoned).
+    void discard() {
+        buffer_.clear();
+        failed_ = true;
+    }
+    int fd_;
+
+  private:
+    std::string name_;
+    std::string buffer_;
+    bool failed_ = false;
+};
+
+// The process's standard output (file descriptor 1), named "standard output". The tools
+// flush it before they exit. If descriptor 1 was closed when the process started (see
+// reserve_standard_descriptors), the first flush with pending bytes throws OutputError
+// "standard output: Bad file descriptor".
+Output& standard_output();
+
+// Call first thing in main: makes SIGPIPE end the process (its default action), and puts
+// /dev/null on any of descriptors 0, 1, 2 that is closed, so that a file opened later can
+// never take the place of standard output; a closed standard output is remembered and
+// reported by standard_output() when written to.
+void reserve_standard_descriptors();
+
+// A file written atomically: the bytes go to a temporary file in the same folder
+// ("<dir>/.<name>.XXXXXX"), which commit() flushes, closes and renames onto `path`.
+// Without commit() (an exception, an error), the temporary file is removed and `path` is
+// left as it was. The file gets mode 0666 less the umask, like a file made by open(2).
+// Throws OutputError "<path>: <strerror>" when the temporary file cannot be created (no
+// such folder, not writable, a directory of that name ...), and from write/commit.
+class FileOutput : public Output {
+  public:
+    explicit FileOutput(std::string path);
+    ~FileOutput() override;
+    void commit();
+
+  private:
+    std::string path_;
+    std::string temp_;
+    bool committed_ = false;
+};
+
+// Writes `text` to `path` atomically (FileOutput + commit).
+void write_file_atomically(const std::string& path, std::string_view text);
+
+}  // namespace ctk

@@ -1,0 +1,54 @@
+# Write errors (issue 11, item 1): every tool checks what it writes. A full disk
+# (/dev/full), a closed standard output (>&-) or an unwritable file gives one line
+# "<tool>: <destination>: <reason>" and exit 2; a reader that stops early (EPIPE) stops the
+# tool quietly by SIGPIPE; a file is renamed into place only when complete.
+set(OS ${PROJECT_SOURCE_DIR}/samples)
+set(OUTDIR ${CMAKE_CURRENT_BINARY_DIR}/output-test)
+file(MAKE_DIRECTORY ${OUTDIR})
+set(catan_output_cmd_board "$<TARGET_FILE:catan-board> generate --seed 1 --count 3 --format jsonl")
+set(catan_output_cmd_replay "$<TARGET_FILE:catan-replay> ${OS}/logs/valid/complete-3p.json")
+set(catan_output_cmd_roads "$<TARGET_FILE:catan-roads> ${OS}/positions/ring-spur.json")
+set(catan_output_cmd_place "$<TARGET_FILE:catan-place> ${OS}/boards/beginner.json")
+set(catan_output_cmd_import "$<TARGET_FILE:catan-import> ${OS}/real/human-game-1.soclog")
+set(catan_output_cmd_sim "$<TARGET_FILE:catan-sim> --seed 1 --games 2")
+set(catan_output_cmd_stats "$<TARGET_FILE:catan-stats> ${OS}/logs/valid/complete-3p.json")
+foreach(tool board replay roads place import sim stats)
+  set(cmd "${catan_output_cmd_${tool}}")
+  catan_cli_test(NAME output_full_disk_${tool} EXIT 2
+    MATCH "^catan-${tool}: standard output: No space left on device\n$"
+    COMMAND sh -c "${cmd} $<ANGLE-R>/dev/full")
+  catan_cli_test(NAME output_closed_stdout_${tool} EXIT 2
+    MATCH "^catan-${tool}: standard output: Bad file descriptor\n$"
+    COMMAND sh -c "${cmd} $<ANGLE-R>&-")
+  # --help is output too
+  catan_cli_test(NAME output_help_full_disk_${tool} EXIT 2
+    MATCH "^catan-${tool}: standard output: No space left on device\n$"
+    COMMAND sh -c "$<TARGET_FILE:catan-${tool}> --help $<ANGLE-R>/dev/full")
+endforeach()
+# A long stream stops at the first failed write instead of generating on.
+catan_cli_test(NAME output_full_disk_long_stream EXIT 2
+  MATCH "^catan-board: standard output: No space left on device\n$"
+  COMMAND sh -c "$<TARGET_FILE:catan-board> generate --seed 1 --count 1000000000 --format jsonl $<ANGLE-R>/dev/full")
+# EPIPE: `| head -c 1` ends the writer by SIGPIPE (status 141), with nothing on stderr.
+catan_cli_test(NAME output_epipe_quiet EXIT 0 MATCH "^epipe: status 141, stderr empty\n$"
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh epipe $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+# Files: a folder that does not exist, a path through a regular file, a directory.
+catan_cli_test(NAME output_svg_no_folder EXIT 2
+  MATCH "^catan-roads: ${OUTDIR}/no-such-dir/x.svg: No such file or directory\n$"
+  COMMAND $<TARGET_FILE:catan-roads> --svg ${OUTDIR}/no-such-dir/x.svg ${OS}/positions/ring-spur.json)
+catan_cli_test(NAME output_svg_not_a_folder EXIT 2
+  MATCH "^catan-place: ${OS}/boards/beginner.json/x.svg: Not a directory\n$"
+  COMMAND $<TARGET_FILE:catan-place> --svg ${OS}/boards/beginner.json/x.svg ${OS}/boards/beginner.json)
+catan_cli_test(NAME output_svg_is_directory EXIT 2
+  MATCH "^catan-roads: ${OUTDIR}: Is a directory\n$"
+  COMMAND $<TARGET_FILE:catan-roads> --svg ${OUTDIR} ${OS}/positions/ring-spur.json)
+catan_cli_test(NAME output_sim_out_not_a_folder EXIT 2
+  MATCH "^catan-sim: ${OS}/boards/beginner.json: cannot create directory"
+  COMMAND $<TARGET_FILE:catan-sim> --games 1 --out ${OS}/boards/beginner.json)
+# A run that fails while writing a file (the file size limit, 1 KiB, with SIGXFSZ ignored
+# so that write(2) fails with EFBIG) leaves the old file as it was and no temporary file.
+foreach(tool roads place sim replay stats)
+  catan_cli_test(NAME output_no_truncated_file_${tool} EXIT 0
+    MATCH "catan-${tool}: [^\n]*: File too large\n${tool}: exit 2, old file kept, no temporary file\n$"
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh ${tool} $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+endforeach()
