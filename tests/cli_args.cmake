@@ -49,3 +49,13 @@ foreach(tool board replay roads place import sim stats)
     MATCH "^catan-${tool}: [^\n]*--no-such-flag"
     COMMAND $<TARGET_FILE:catan-${tool}> ${sub} --no-such-flag)
 endforeach()
+# catan-place --log: a setup that breaks a rule is reported with the violation, exit 1
+foreach(rule distance-rule setup-order)
+  catan_cli_test(NAME place_log_${rule} EXIT 1
+    MATCH "${rule}.json: event [0-9]+ \\(turn 0, [^\n]*\\): ${rule}: "
+    COMMAND $<TARGET_FILE:catan-place> --log ${AS}/logs/invalid/${rule}.json)
+endforeach()
+# render --format svg of a stream of boards: an error, not several <svg> roots in one file
+catan_cli_test(NAME board_render_svg_stream EXIT 2
+  MATCH "^catan-board: [^\n]*:2: --format svg draws one board and the input holds more"
+  COMMAND sh -c "$<TARGET_FILE:catan-board> generate --seed 1 --count 2 --format jsonl | $<TARGET_FILE:catan-board> render --format svg -")

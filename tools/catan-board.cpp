@@ -235,15 +235,25 @@ int run(int argc, char** argv) {
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     if (*render) {
-        auto error = for_each_board(render_file, [&](const std::string&, const Board& b) {
-            if (render_format == "json")
+        // An SVG document has one root: it is written only once the input is known to
+        // hold a single board.
+        std::optional<std::string> svg;
+        auto error = for_each_board(render_file, [&](const std::string& name, const Board& b) {
+            if (render_format == "json") {
                 cli::out() << board_to_json(b).dump(2) << '\n';
-            else if (render_format == "svg")
-                cli::out() << render_svg(b, svg_options(ids));
-            else
+            } else if (render_format == "svg") {
+                if (svg)
+                    throw InputError(fmt::format(
+                        "{}: --format svg draws one board and the input holds more (use "
+                        "--format text or json, or render each board on its own)",
+                        name));
+                svg = render_svg(b, svg_options(ids));
+            } else {
                 cli::out() << render_ascii(b, {.ids = ids});
+            }
         });
         if (error) throw InputError(*error);
+        if (svg) cli::out() << *svg;
         return cli::code(cli::Exit::kOk);
     }
 

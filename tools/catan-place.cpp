@@ -19,6 +19,7 @@
 #include "event.hpp"
 #include "placement.hpp"
 #include "render_svg.hpp"
+#include "replay.hpp"
 
 using namespace ctk;
 using nlohmann::json;
@@ -432,6 +433,14 @@ int analyse_log(const Options& opt) {
     const std::string& name = opt.log_file;
     GameLog log = read_log(cli::read_input(opt.log_file), name);
     const Board& board = log_board(log);
+    // The setup under the rules (distance-rule, setup-order, ...): the report still rates
+    // every settlement, and a broken rule is printed and gives exit 1.
+    ReplayOptions setup_only;
+    setup_only.stop_at_turn = 0;
+    const Verdict setup = replay(log, setup_only, name);
+    const int status =
+        setup.violations.empty() ? cli::code(cli::Exit::kOk) : cli::code(cli::Exit::kViolation);
+    for (const auto& v : setup.violations) std::cerr << violation_text(v, log, name) << '\n';
     PlacementWeights weights = read_weights(opt.weights_file);
     std::vector<SetupPlacement> placements;
     std::vector<int> event_index;
@@ -469,7 +478,7 @@ int analyse_log(const Options& opt) {
                  {"best", r.best == kNoId ? json(nullptr) : json(r.best)},
                  {"best_score", r.best_score}});
         print_json(std::move(j));
-        return cli::code(cli::Exit::kOk);
+        return status;
     }
     if (opt.format == "csv") {
         cli::out().print(
@@ -480,7 +489,7 @@ int analyse_log(const Options& opt) {
                              r.round, r.vertex, r.legal ? 1 : 0,
                              vertex_production(board, r.vertex).total_pips, r.score, r.rank,
                              r.choices, r.best, r.best_score);
-        return cli::code(cli::Exit::kOk);
+        return status;
     }
     cli::out().print("Setup of {}: {} settlements, each against the choices open at that moment\n",
                      name, ratings.size());
@@ -497,7 +506,7 @@ int analyse_log(const Options& opt) {
             r.legal ? fmt::format("{:.2f}", r.score) : std::string("illegal"),
             r.legal ? fmt::format("{}/{}", r.rank, r.choices) : fmt::format("-/{}", r.choices),
             r.best, r.best_score);
-    return cli::code(cli::Exit::kOk);
+    return status;
 }
 
 // ---------------------------------------------------------------- catanstats

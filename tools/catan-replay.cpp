@@ -45,13 +45,16 @@ int run(int argc, char** argv) {
         "  catan-replay --format jsonl --trace spectator.json   one line of hands per event\n"
         "  catan-replay samples/logs/valid/*       one verdict line per file\n"
         "  cat game.jsonl | catan-replay -\n"
-        "Exit status: 0 every log valid, 1 a log breaks a rule, 2 a log is malformed.\n");
-    std::vector<std::string> files;
+        "  find logs -name '*.json' | catan-replay --format json --files-from -\n"
+        "  find logs -print0 | catan-replay --files-from - -0   one verdict per log, in order\n",
+        "0 every log valid (complete or unfinished), 1 a log breaks a rule, 2 a log is "
+        "malformed or unreadable, or the command line is wrong. With --format json every input "
+        "gets a record, a malformed one too (\"outcome\": \"malformed\").");
+    cli::InputList inputs;
     std::string format = "text";
     ReplayOptions opt;
     std::optional<int> at, turn;
-    app.add_option("files", files, "native log files (JSON or JSON Lines), - for stdin")
-        ->required();
+    cli::add_input_list(&app, inputs, "native log files (JSON or JSON Lines), - for stdin");
     bool hands = false, trace = false;
     HandsOptions hands_opt;
     app.add_option("--format", format, "text, json, or jsonl (with --trace)")
@@ -98,7 +101,9 @@ int run(int argc, char** argv) {
             "--trace goes with --format jsonl (one line per event), and jsonl "
             "is only for --trace");
     const bool show_state = at.has_value() || turn.has_value();
-    const bool many = files.size() > 1;
+    const std::vector<std::string> files = cli::input_files(inputs);
+    // Several inputs (or a list of them): JSON Lines, one record per input in input order.
+    const bool many = files.size() > 1 || !inputs.files_from.empty();
     if (!html.empty() && many) {
         std::cerr << "catan-replay: --html: give one log (the page shows one game)\n";
         return cli::code(cli::Exit::kBadInput);
@@ -138,13 +143,13 @@ int run(int argc, char** argv) {
                 run.events = whole.events.size();
             }
         } catch (const InputError& e) {
-            if (many && format == "json")
-                out << nlohmann::json{{"file", name},
-                                      {"valid", false},
-                                      {"outcome", "malformed"},
-                                      {"error", e.what()}}
-                           .dump()
-                    << '\n';
+            if (format == "json") {
+                nlohmann::json j = {{"file", name},
+                                    {"valid", false},
+                                    {"outcome", "malformed"},
+                                    {"error", e.what()}};
+                out << (many ? j.dump() : j.dump(2)) << '\n';
+            }
             err << "catan-replay: " << e.what() << '\n';
             worst = cli::code(cli::Exit::kBadInput);
             return done();

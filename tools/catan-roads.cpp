@@ -1,7 +1,6 @@
 // catan-roads: longest road and largest army for every player of a position, a state or a
 // point of a game log. Thin: options, reading (lib/roads_report, lib/event, lib/replay),
 // the report, output.
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -17,12 +16,124 @@ using namespace ctk;
 
 namespace {
 
-// A native log: a JSON document whose format is catan-log, or JSON Lines (which does not
-// parse as one document).
-bool looks_like_log(const nlohmann::json& j, bool parsed) {
-    if (!parsed) return true;
+// A native log: a JSON document whose format is catan-log, or JSON Lines whose first line is
+// a log header. JSON Lines of anything else (positions, states) is a stream of positions.
+bool is_log_object(const nlohmann::json& j) {
     return j.is_object() &&
            (j.contains("events") || (j.contains("format") && j["format"] == "catan-log"));
+}
+
+struct Options {
+    std::string format = "text";
+    std::optional<int> at;
+    bool many = false;  // several records: JSON Lines
+};
+
+struct Report {
+    std::string where;  // the record's name in text output
+    std::string title;  // the game's title (a log) or the input's name, for the picture
+    Position position;
+    nlohmann::json source;
+};
+
+// Prints one report; returns its exit code contribution.
+void print_report(const Report& r, const Options& opt, Output& out) {
+    RoadsReport report = roads_report(r.position);
+    if (opt.format == "json") {
+        nlohmann::json j = roads_report_to_json(r.position, report);
+        j["source"] = r.source;
+        out << (opt.many ? j.dump() : j.dump(2)) << '\n';
+    } else {
+        out << r.where << '\n' << roads_report_to_text(r.position, report);
+    }
+}
+
+Position parse_position(const nlohmann::json& j, const std::string& where) {
+    try {
+        return position_from_json(j);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", where, e.what()));
+    }
+}
+
+// The reports of one input: one for a position, a state or a log; one per line for JSON
+// Lines of positions. Sets `exit` to 1 when a log breaks a rule.
+std::vector<Report> read_reports(const std::string& name, const Options& opt, int& exit) {
+    const std::string text = cli::read_input(name);
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    const bool parsed = !j.is_discarded();
+    // A JSON Lines stream: what its first line is decides between a log and positions.
+    nlohmann::json first;
+    std::size_t first_end = 0;
+    if (!parsed) {
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            std::size_t end = text.find('\n', pos);
+            if (end == std::string::npos) end = text.size();
+            std::string_view line(text.data() + pos, end - pos);
+            pos = end + 1;
+            if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+            first = nlohmann::json::parse(line, nullptr, false);
+            first_end = pos;
+            break;
+        }
+    }
+    std::vector<Report> reports;
+    // a recording of other software (catan-import's formats) is converted first
+    std::optional<ImportFormat> foreign;
+    if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
+    const bool position_lines =
+        !parsed && !foreign && first.is_object() && !is_log_object(first) && first_end > 0;
+    if (position_lines) {
+        if (opt.at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
+        int line_no = 0;
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            std::size_t end = text.find('\n', pos);
+            if (end == std::string::npos) end = text.size();
+            std::string_view line(text.data() + pos, end - pos);
+            pos = end + 1;
+            ++line_no;
+            if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+            const std::string where = fmt::format("{}:{}", name, line_no);
+            nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+            if (record.is_discarded())
+                throw InputError(
+                    fmt::format("{}: not JSON (a JSON Lines stream of positions: "
+                                "one position per line)",
+                                where));
+            reports.push_back({where, where, parse_position(record, where),
+                               nlohmann::json{{"file", name}, {"line", line_no}}});
+        }
+        return reports;
+    }
+    Report r{name, name == "-" ? "standard input" : name, {}, nlohmann::json{{"file", name}}};
+    if (foreign || !parsed || is_log_object(j)) {
+        GameLog log = foreign ? import_log(text, name, *foreign) : read_log(text, name);
+        ReplayOptions ropt;
+        if (opt.at) {
+            if (*opt.at >= static_cast<int>(log.events.size()))
+                throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
+                                             *opt.at, log.events.size(),
+                                             static_cast<int>(log.events.size()) - 1));
+            ropt.stop_at_event = opt.at;
+        }
+        Verdict v = replay(log, ropt, name);
+        for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
+        if (!v.violations.empty()) exit = cli::code(cli::Exit::kViolation);
+        r.position = position_from_state(*v.state, log.seats);
+        r.title = log_title(log, name);
+        if (opt.at || !log.events.empty())
+            r.source["event"] = opt.at ? *opt.at : static_cast<int>(log.events.size()) - 1;
+        if (!v.violations.empty()) r.source["stopped_at"] = v.violations.front().event_index;
+        if (r.source.contains("event"))
+            r.where = fmt::format("{} after event {}", name, r.source["event"].dump());
+    } else {
+        if (opt.at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
+        r.position = parse_position(j, name);
+    }
+    reports.push_back(std::move(r));
+    return reports;
 }
 
 int run(int argc, char** argv) {
@@ -37,84 +148,59 @@ int run(int argc, char** argv) {
         "  catan-roads game.jsonl                  at the end of a log\n"
         "  catan-roads --at 200 game.soclog        a recording catan-import reads, converted\n"
         "  catan-replay --at 17 --format json game.json | catan-roads -   a state\n"
-        "  catan-roads --svg roads.svg position.json   also draw each player's trail\n"
-        "Exit status: 0 ok, 1 the log breaks a rule before the point asked (the report is "
-        "for the state where replay stopped), 2 malformed input or command line.\n");
-    std::string file;
-    std::string format = "text";
+        "  catan-roads --format json a.json b.json positions.jsonl   one JSON line per "
+        "position\n"
+        "  catan-roads --svg roads.svg position.json   also draw each player's trail\n",
+        "0 ok, 1 a log breaks a rule before the point asked (the report is for the state "
+        "where replay stopped), 2 malformed or unreadable input, a failed write or a bad "
+        "command line.");
+    cli::InputList inputs;
+    Options opt;
     std::string svg;
-    std::optional<int> at;
-    app.add_option("file", file,
-                   "a position or state JSON, a native game log (JSON or JSON Lines) or a "
-                   "recording catan-import reads; - for stdin")
-        ->required();
-    app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_option("--at", at, "for a log: the position after event N (0-based); default the end")
+    cli::add_input_list(&app, inputs,
+                        "positions or states (JSON, or JSON Lines: one per line), native game "
+                        "logs (JSON or JSON Lines) or recordings catan-import reads; - for "
+                        "stdin");
+    app.add_option("--format", opt.format, "text or json (JSON Lines with several records)")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    app.add_option("--at", opt.at,
+                   "for a log: the position after event N (0-based); default the end")
         ->check(CLI::Range(0, 100000000));
-    app.add_option("--svg", svg, "also write the board with every player's trail as SVG to FILE");
+    app.add_option("--svg", svg,
+                   "also write the board with every player's trail as SVG to FILE (one input "
+                   "of one record)");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    const std::vector<std::string> files = cli::input_files(inputs);
+    if (!svg.empty() && files.size() > 1)
+        throw InputError(
+            fmt::format("--svg {}: draws one position; {} inputs given", svg, files.size()));
     // Opened first: a destination that cannot be written is reported before any work.
     std::optional<FileOutput> svg_out;
     if (!svg.empty()) svg_out.emplace(svg);
 
-    const std::string name = file;
-    const std::string text = cli::read_input(file);
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    const bool parsed = !j.is_discarded();
-
-    Position position;
     int exit = cli::code(cli::Exit::kOk);
-    nlohmann::json source = {{"file", name}};
-    std::string title = name == "-" ? "standard input" : name;  // for the picture
-    // a recording of other software (catan-import's formats) is converted first
-    std::optional<ImportFormat> foreign;
-    if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
-    if (foreign || looks_like_log(j, parsed)) {
-        GameLog log = foreign ? import_log(text, name, *foreign) : read_log(text, name);
-        ReplayOptions opt;
-        if (at) {
-            if (*at >= static_cast<int>(log.events.size()))
-                throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
-                                             *at, log.events.size(),
-                                             static_cast<int>(log.events.size()) - 1));
-            opt.stop_at_event = at;
+    opt.many = files.size() > 1 || !inputs.files_from.empty();
+    for (const auto& file : files) {
+        std::vector<Report> reports = read_reports(file, opt, exit);
+        if (reports.size() > 1) {
+            if (svg_out)
+                throw InputError(fmt::format("--svg {}: draws one position; {} holds {}", svg, file,
+                                             reports.size()));
+            opt.many = true;
         }
-        Verdict v = replay(log, opt, name);
-        for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
-        if (!v.violations.empty()) exit = cli::code(cli::Exit::kViolation);
-        position = position_from_state(*v.state, log.seats);
-        title = log_title(log, name);
-        if (at || !log.events.empty())
-            source["event"] = at ? *at : static_cast<int>(log.events.size()) - 1;
-        if (!v.violations.empty()) source["stopped_at"] = v.violations.front().event_index;
-    } else {
-        if (at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
-        try {
-            position = position_from_json(j);
-        } catch (const InputError& e) {
-            throw InputError(fmt::format("{}: {}", name, e.what()));
+        for (const auto& r : reports) print_report(r, opt, cli::out());
+        if (svg_out) {
+            const Report& r = reports.front();
+            std::string caption = "Longest road: " + r.title;
+            if (r.source.contains("event"))
+                caption += fmt::format(", after event {}", r.source["event"].dump());
+            if (r.source.contains("stopped_at"))
+                caption +=
+                    fmt::format(" (replay stopped at event {})", r.source["stopped_at"].dump());
+            *svg_out << roads_report_to_svg(r.position, roads_report(r.position), caption);
+            svg_out->commit();
         }
-    }
-
-    RoadsReport report = roads_report(position);
-    if (format == "json") {
-        nlohmann::json out = roads_report_to_json(position, report);
-        out["source"] = source;
-        cli::out() << out.dump(2) << '\n';
-    } else {
-        std::string where = source.contains("event")
-                                ? fmt::format("{} after event {}", name, source["event"].dump())
-                                : name;
-        cli::out() << where << '\n' << roads_report_to_text(position, report);
-    }
-    if (svg_out) {
-        std::string caption = "Longest road: " + title;
-        if (source.contains("event"))
-            caption += fmt::format(", after event {}", source["event"].dump());
-        if (source.contains("stopped_at"))
-            caption += fmt::format(" (replay stopped at event {})", source["stopped_at"].dump());
-        *svg_out << roads_report_to_svg(position, report, caption);
-        svg_out->commit();
     }
     return exit;
 }

@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 #include <catan/version.hpp>
 
+#include "batch.hpp"
 #include "topology.hpp"
 
 namespace ctk::cli {
@@ -24,6 +26,9 @@ std::string read_input(const std::string& path) {
         ss << std::cin.rdbuf();
         return ss.str();
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(fmt::format("{}: is a directory", path));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
     ss << in.rdbuf();
@@ -69,12 +74,43 @@ std::unique_ptr<std::istream> open_input(const std::string& path) {
     return in;
 }
 
-void setup_app(CLI::App& app, const std::string& tool, const std::string& examples) {
+void setup_app(CLI::App& app, const std::string& tool, const std::string& examples,
+               const std::string& exit_status) {
     app.name(tool);
     app.set_version_flag("--version", fmt::format("{} {}", tool, kVersion));
-    app.footer("Examples:\n" + examples +
-               "\nExit status: 0 success or valid, 1 input breaks a rule or constraint, "
-               "2 unreadable input or bad command line.");
+    app.footer("Examples:\n" + examples + "\nExit status: " +
+               (exit_status.empty() ? "0 success or valid, 1 input breaks a rule or constraint, "
+                                      "2 unreadable or malformed input, a failed write or a bad "
+                                      "command line."
+                                    : exit_status));
+}
+
+void add_input_list(CLI::App* app, InputList& inputs, const std::string& what) {
+    app->add_option("files", inputs.files, what);
+    app->add_option("--files-from", inputs.files_from,
+                    "read more input paths from FILE (- for standard input), one per line");
+    app->add_flag("-0,--null", inputs.null_separated,
+                  "with --files-from: the paths are separated by NUL characters (find -print0)");
+}
+
+std::vector<std::string> input_files(const InputList& inputs) {
+    std::vector<std::string> files = inputs.files;
+    if (!inputs.files_from.empty()) {
+        if (inputs.files_from == "-" && std::find(files.begin(), files.end(), "-") != files.end())
+            throw InputError(
+                "--files-from -: standard input cannot be both the list of files and an input");
+        for (auto& path : parse_file_list(read_input(inputs.files_from), inputs.null_separated)) {
+            if (path == "-" && inputs.files_from == "-")
+                throw InputError(
+                    "--files-from -: the list names -, standard input, which is the list");
+            files.push_back(std::move(path));
+        }
+    }
+    if (files.empty())
+        throw InputError(inputs.files_from.empty()
+                             ? "no input: give files (- for standard input) or --files-from"
+                             : fmt::format("{}: lists no files", inputs.files_from));
+    return files;
 }
 
 CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::string& help) {

@@ -5,6 +5,7 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -37,7 +38,23 @@ std::unique_ptr<std::istream> open_input(const std::string& path);
 // Names the app `tool` (the name that starts its command-line errors), adds --version
 // (prints "<tool> <version>") and sets the footer of --help to the given
 // examples. Call right after constructing the app.
-void setup_app(CLI::App& app, const std::string& tool, const std::string& examples);
+// `exit_status` is the tool's one "Exit status" paragraph (default: the DESIGN.md
+// convention in general words).
+void setup_app(CLI::App& app, const std::string& tool, const std::string& examples,
+               const std::string& exit_status = "");
+
+// The inputs of a tool that reads many files: positional files, and --files-from FILE|-
+// (one path per line, or NUL-separated with -0/--null), for lists longer than a command
+// line. add_input_list adds the three options; input_files returns the positional files
+// then the listed ones, in order, and throws InputError when there are none or when
+// standard input is both a listed input and the list.
+struct InputList {
+    std::vector<std::string> files;
+    std::string files_from;
+    bool null_separated = false;
+};
+void add_input_list(CLI::App* app, InputList& inputs, const std::string& what);
+std::vector<std::string> input_files(const InputList& inputs);
 
 // Adds the option `--seed` bound to `seed`: a decimal integer in 0..2^64-1 exactly (no
 // sign, no exponent, no wrap-around: -1, 18446744073709551616 and 1e23 are command-line

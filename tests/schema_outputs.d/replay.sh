@@ -44,6 +44,8 @@ while IFS= read -r line; do
   n=$((n + 1)); printf '%s\n' "$line" > "$tmp/verdict-many-$n.json"
 done < "$tmp/verdict-many.jsonl"
 [ "$n" -eq 3 ] || { echo "FAIL catan-replay: expected 3 verdict lines, got $n"; fail=1; }
+# a lone malformed file still gets its record (issue 11: one verdict per input)
+"$replay" --format json "$logs/malformed/unknown-player.json" > "$tmp/verdict-lone-malformed.json" 2>/dev/null || true
 validate verdict.schema.json "$tmp"/verdict-*.json
 
 # States: in the setup, with an open offer, at the end of a turn, after a violation.
