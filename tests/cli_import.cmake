@@ -55,5 +55,5 @@ if(EXISTS ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
     COMMAND $<TARGET_FILE:catan-import> --from catanlog --format jsonl ${CATAN_DATA_DIR}/catanlog/tabletop-game-4.catan)
 endif()
 catan_cli_test(NAME import_catanlog_bad_header EXIT 2
-  MATCH "-:3: players: expected 2 to 4 players, got \"9\""
+  MATCH "^catan-import: -:3: players: expected 2 to 4 players, got \"9\""
   COMMAND sh -c "printf 'catanlog v0.10.0\\ntimestamp: x\\nplayers: 9\\n' | $<TARGET_FILE:catan-import> -")
