@@ -31,12 +31,14 @@ std::string field(std::string_view path, std::string_view key) {
     return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
 }
 
-std::string index(std::string_view path, std::size_t i) { return fmt::format("{}[{}]", path, i); }
+std::string index(std::string_view path, std::size_t i) {
+    return fmt::format("{}[{}]", path, i);
+}
 
 const nlohmann::json& as_object(const nlohmann::json& j, std::string_view path) {
     if (!j.is_object())
-        throw InputError(fmt::format("{}: expected an object, got {}", path.empty() ? "(top)" : path,
-                                     type_name(j)));
+        throw InputError(fmt::format("{}: expected an object, got {}",
+                                     path.empty() ? "(top)" : path, type_name(j)));
     return j;
 }
 
@@ -72,8 +74,8 @@ void only_fields(const nlohmann::json& j, std::string_view path,
 
 int as_int(const nlohmann::json& j, std::string_view path, int lo, int hi) {
     if (!j.is_number_integer())
-        throw InputError(fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi,
-                                     type_name(j)));
+        throw InputError(
+            fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi, type_name(j)));
     auto v = j.get<long long>();
     if (v < lo || v > hi)
         throw InputError(fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi, v));
@@ -96,6 +98,10 @@ const nlohmann::json& as_array(const nlohmann::json& j, std::string_view path) {
     if (!j.is_array())
         throw InputError(fmt::format("{}: expected an array, got {}", path, type_name(j)));
     return j;
+}
+
+std::string dump(const nlohmann::json& j, int indent) {
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace ctk::json_util

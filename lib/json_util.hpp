@@ -44,6 +44,12 @@ bool as_bool(const nlohmann::json& j, std::string_view path);
 const nlohmann::json& as_array(const nlohmann::json& j, std::string_view path);
 const nlohmann::json& as_object(const nlohmann::json& j, std::string_view path);
 
+// The JSON text of j (compact for indent -1, else indented by that many spaces) for
+// output. Bytes that are not UTF-8 in its strings (a file name, a malformed input quoted
+// in an error message) are written as U+FFFD instead of failing: what a tool writes is
+// always valid JSON.
+std::string dump(const nlohmann::json& j, int indent = -1);
+
 // "<path>.<key>" and "<path>[i]".
 std::string field(std::string_view path, std::string_view key);
 std::string index(std::string_view path, std::size_t i);

@@ -488,14 +488,13 @@ void merge(StatsAggregate& into, const StatsAggregate& part) {
 }
 
 std::string partial_to_jsonl(const StatsAggregate& agg) {
-    std::string out = json{{"format", "catan-stats-partial"},
-                           {"version", 1},
-                           {"all_games", agg.all_games},
-                           {"inputs", agg.inputs},
-                           {"valid", agg.valid},
-                           {"invalid", agg.invalid},
-                           {"malformed", agg.malformed}}
-                          .dump() +
+    std::string out = json_util::dump(json{{"format", "catan-stats-partial"},
+                                           {"version", 1},
+                                           {"all_games", agg.all_games},
+                                           {"inputs", agg.inputs},
+                                           {"valid", agg.valid},
+                                           {"invalid", agg.invalid},
+                                           {"malformed", agg.malformed}}) +
                       '\n';
     for (const auto& [key, g] : agg.groups) {
         json j{{"group", key}, {"players", g.players}};
@@ -525,7 +524,7 @@ std::string partial_to_jsonl(const StatsAggregate& agg) {
                {"dice", std::vector<std::int64_t>(r.dice.begin() + 2, r.dice.end())},
                {"winner_seat", r.winner_seat},
                {"message", r.message}};
-        out += j.dump() + '\n';
+        out += json_util::dump(j) + '\n';
     }
     return out;
 }

@@ -39,3 +39,13 @@ catan_cli_test(NAME roads_files_from EXIT 0 MATCH "ring-spur.json\n.*cut-transfe
   COMMAND sh -c "ls ${IS}/positions/ring-spur.json ${IS}/positions/cut-transfer.json | sort -r | $<TARGET_FILE:catan-roads> --files-from -")
 catan_cli_test(NAME roads_svg_several EXIT 2 MATCH "^catan-roads: --svg [^\n]*x.svg: draws one position; 2 inputs given\n$"
   COMMAND $<TARGET_FILE:catan-roads> --svg ${INDIR}/x.svg ${IS}/positions/ring-spur.json ${IS}/positions/cut-transfer.json)
+# A malformed input quoted in the error record: bytes that are not UTF-8 become U+FFFD,
+# the record is still JSON (was "internal error: invalid UTF-8 byte", no record). The
+# byte 0xFF is put in place of '~' by tr.
+file(WRITE ${INDIR}/bad-byte.jsonl "{\"format\":\"catan-log\",\"version\":1,\"seats\":[{\"name\":\"r~\"}]}\n")
+catan_cli_test(NAME replay_json_malformed_bytes EXIT 2
+  MATCH "^{\n  \"error\": \"-: [^\n]*\",\n  \"file\": \"-\",\n  \"outcome\": \"malformed\",\n  \"valid\": false\n}\ncatan-replay: -: "
+  COMMAND sh -c "tr '~' '\\377' < ${INDIR}/bad-byte.jsonl | $<TARGET_FILE:catan-replay> --format json -")
+catan_cli_test(NAME stats_partial_malformed_bytes EXIT 2
+  MATCH "^{\"all_games\":[^\n]*\"malformed\":1[^\n]*}\n{\"dice\":[^\n]*\"message\":\"-: [^\n]*\",\"outcome\":\"malformed\""
+  COMMAND sh -c "tr '~' '\\377' < ${INDIR}/bad-byte.jsonl | $<TARGET_FILE:catan-stats> --partial -")

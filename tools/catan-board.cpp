@@ -334,8 +334,7 @@ int run(int argc, char** argv) {
             summary.add(f);
             if (stats_format == "jsonl") {
                 auto values = fairness_values(f);
-                out << fmt::format("{{\"board\":{},\"name\":{}", index,
-                                   nlohmann::json(name).dump());
+                out << fmt::format("{{\"board\":{},\"name\":{}", index, json_util::dump(name));
                 for (std::size_t i = 0; i < names.size(); ++i)
                     out << fmt::format(",\"{}\":{}", names[i], values[i]);
                 out << "}\n";
@@ -351,15 +350,14 @@ int run(int argc, char** argv) {
                 add(fmt::format("generated:{}", i + 1), g.to_board(raw));
             }
         } else {
-            error = for_each_board(
-                stats_file, add, stats_keep_going,
-                [&](const std::string& where, const std::string& message) {
-                    if (stats_format != "jsonl") return;
-                    out << fmt::format("{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
-                                       nlohmann::json(where).dump(),
-                                       nlohmann::json(message).dump());
-                    ++index;
-                });
+            error = for_each_board(stats_file, add, stats_keep_going,
+                                   [&](const std::string& where, const std::string& message) {
+                                       if (stats_format != "jsonl") return;
+                                       out << fmt::format(
+                                           "{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
+                                           json_util::dump(where), json_util::dump(message));
+                                       ++index;
+                                   });
         }
         // The boards read before a malformed record are reported; then the error (exit 2).
         auto finish = [&] {

@@ -75,7 +75,7 @@ void round_floats(json& j) {
 
 void print_json(json j) {
     round_floats(j);
-    cli::out() << j.dump(2) << '\n';
+    cli::out() << json_util::dump(j, 2) << '\n';
 }
 
 std::string at(const Board& b, VertexId v) {

@@ -148,7 +148,7 @@ int run(int argc, char** argv) {
                                     {"valid", false},
                                     {"outcome", "malformed"},
                                     {"error", e.what()}};
-                out << (many ? j.dump() : j.dump(2)) << '\n';
+                out << json_util::dump(j, many ? -1 : 2) << '\n';
             }
             err << "catan-replay: " << e.what() << '\n';
             worst = cli::code(cli::Exit::kBadInput);
@@ -160,7 +160,7 @@ int run(int argc, char** argv) {
             file_opt.on_belief = [&](int index, const Belief& b) {
                 nlohmann::json j = {{"file", name}, {"event", index}};
                 j.update(belief_to_json(b, log.seats, hands_opt));
-                out << j.dump() << '\n';
+                out << json_util::dump(j) << '\n';
             };
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
@@ -185,7 +185,7 @@ int run(int argc, char** argv) {
                     {"event", v.events > 0 ? nlohmann::json(v.events - 1) : nlohmann::json()}};
                 j.update(belief_to_json(*v.belief, log.seats, hands_opt));
                 if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-                out << (many ? j.dump() : j.dump(2)) << '\n';
+                out << json_util::dump(j, many ? -1 : 2) << '\n';
             } else {
                 out << fmt::format("{}: hands after event {}: ", name, v.events - 1)
                     << belief_to_text(*v.belief, log.seats, hands_opt);
@@ -210,7 +210,7 @@ int run(int argc, char** argv) {
                                     {"turn", turn ? nlohmann::json(*turn) : nlohmann::json()},
                                     {"state", state_to_json(*v.state, log.seats)}};
                 if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-                out << (many ? j.dump() : j.dump(2)) << '\n';
+                out << json_util::dump(j, many ? -1 : 2) << '\n';
             } else {
                 out << fmt::format("{}: state {}\n", name,
                                    at ? fmt::format("after event {}", *at)
@@ -222,7 +222,7 @@ int run(int argc, char** argv) {
         }
         if (format == "json") {
             nlohmann::json j = verdict_to_json(v, log);
-            out << (many ? j.dump() : j.dump(2)) << '\n';
+            out << json_util::dump(j, many ? -1 : 2) << '\n';
         } else if (many) {
             std::string text = verdict_to_text(v, log);
             out << text.substr(0, text.find('\n') + 1);

@@ -42,7 +42,7 @@ void print_report(const Report& r, const Options& opt, Output& out) {
     if (opt.format == "json") {
         nlohmann::json j = roads_report_to_json(r.position, report);
         j["source"] = r.source;
-        out << (opt.many ? j.dump() : j.dump(2)) << '\n';
+        out << json_util::dump(j, opt.many ? -1 : 2) << '\n';
     } else {
         out << r.where << '\n' << roads_report_to_text(r.position, report);
     }

@@ -48,12 +48,13 @@ int report(StatsAggregate& agg, const Options& opt) {
             std::error_code ec;
             std::filesystem::create_directories(prefix.parent_path(), ec);
         }
-        for (const auto& [name, svg] : stats_plots(agg, opt.plots)) write_file_atomically(name, svg);
+        for (const auto& [name, svg] : stats_plots(agg, opt.plots))
+            write_file_atomically(name, svg);
     }
     if (opt.partial)
         cli::out() << partial_to_jsonl(agg);
     else if (opt.format == "json")
-        cli::out() << stats_to_json(agg).dump(2) << '\n';
+        cli::out() << json_util::dump(stats_to_json(agg), 2) << '\n';
     else
         cli::out() << stats_to_text(agg);
     return agg.malformed ? cli::code(cli::Exit::kBadInput)

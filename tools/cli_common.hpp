@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "json_util.hpp"
 #include "output.hpp"
 
 namespace ctk::cli {
