@@ -473,6 +473,19 @@ void Generator::append_json(const RawBoard& b, std::string& out) const {
 
 // ---------------------------------------------------------------- checks of a Board
 
+std::string constraints_to_json(const Constraints& c) {
+    auto limit = [](int v, int none) {
+        return v == none ? std::string("null") : std::to_string(v);
+    };
+    return fmt::format(
+        "{{\"board-red-adjacent\":{},\"board-equal-adjacent\":{},\"board-2-12-adjacent\":{},"
+        "\"board-terrain-group\":{},\"board-vertex-pips\":{},\"board-resource-spread\":{},"
+        "\"board-desert-centre\":{}}}",
+        c.no_red_adjacent, c.no_equal_adjacent, c.no_2_12_adjacent, limit(c.max_terrain_group, 0),
+        limit(c.max_vertex_pips, 0), limit(c.max_resource_spread, -1),
+        c.desert == DesertPlacement::kCentre);
+}
+
 std::vector<BoardProblem> check_constraints(const Board& b, const Constraints& c) {
     std::vector<BoardProblem> out;
     const Topology& t = b.topology();

@@ -152,6 +152,13 @@ class Generator {
 // board satisfies them all. Composition is not checked here (check_composition).
 std::vector<BoardProblem> check_constraints(const Board& b, const Constraints& c);
 
+// The constraints as a compact JSON object keyed by constraint id, for reports that
+// record what their boards were made under: {"board-red-adjacent":true,
+// "board-equal-adjacent":false,"board-2-12-adjacent":false,"board-terrain-group":K or null,
+// "board-vertex-pips":P or null,"board-resource-spread":S or null,
+// "board-desert-centre":true|false} (null: no limit).
+std::string constraints_to_json(const Constraints& c);
+
 // Fairness measures of one board (catan-board stats). Pips as in token_pips().
 struct Fairness {
     std::array<int, kResourceCount> resource_pips{};  // total pips of each resource's hexes

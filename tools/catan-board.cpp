@@ -4,7 +4,9 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <vector>
 
 #include <unistd.h>
 #include <sstream>
@@ -173,14 +175,19 @@ int run(int argc, char** argv) {
         "check",
         "Check boards: board-composition, board-red-adjacent (6/8 neighbours) and the "
         "optional constraints of generate");
-    std::string check_file;
+    cli::InputList check_inputs;
+    std::string check_format = "text";
     bool quiet = false;
     ConstraintFlags check_constraints_flags;
-    check
-        ->add_option("file", check_file,
-                     "board JSON, JSON array or JSON Lines file, or - for stdin")
-        ->required();
+    cli::add_input_list(check, check_inputs,
+                        "board JSON, JSON array or JSON Lines files, or - for stdin");
     check_constraints_flags.add(check);
+    check
+        ->add_option("--format", check_format,
+                     "text (one line per problem) or json (JSON Lines: one record per board, "
+                     "valid or not, and per malformed record or unreadable input)")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
     bool check_keep_going = false;
     check->add_flag("--keep-going", check_keep_going,
@@ -371,7 +378,15 @@ int run(int argc, char** argv) {
         const std::int64_t n = summary.boards();
         if (stats_format == "json") {
             // Written by hand so that means are fixed two-decimal numbers.
-            std::string s = fmt::format("{{\"boards\":{},\"measures\":{{", n);
+            // What the boards were: generated (seed, players, constraints) or read.
+            std::string source = stats_generate > 0
+                                     ? fmt::format(
+                                           "{{\"generated\":{},\"seed\":{},\"players\":\"{}\","
+                                           "\"constraints\":{}}}",
+                                           stats_generate, stats_flags.seed, stats_flags.players,
+                                           constraints_to_json(stats_flags.constraints.get()))
+                                     : fmt::format("{{\"file\":{}}}", json_util::dump(stats_file));
+            std::string s = fmt::format("{{\"boards\":{},\"source\":{},\"measures\":{{", n, source);
             for (std::size_t i = 0; i < names.size(); ++i) {
                 auto c = summary.column(i);
                 s += fmt::format("{}\"{}\":{{\"min\":{},\"max\":{},\"mean\":{},\"histogram\":{{",
@@ -397,29 +412,70 @@ int run(int argc, char** argv) {
         return finish();
     }
 
+    // check: every input in turn; a malformed record ends its input (or, with --keep-going,
+    // is reported and skipped), an unreadable input is reported, and the next input goes on.
     Constraints constraints = check_constraints_flags.get();
+    const bool json = check_format == "json";
     std::int64_t checked = 0, bad = 0, malformed = 0;
-    auto error = for_each_board(
-        check_file,
-        [&](const std::string& name, const Board& b) {
-            auto problems = check_composition(b);
-            for (auto& p : check_constraints(b, constraints)) problems.push_back(std::move(p));
-            ++checked;
-            if (!problems.empty()) ++bad;
-            for (const auto& p : problems)
-                cli::out().print("{}: {}: {}\n", name, p.rule_id, p.message);
-        },
-        check_keep_going,
-        [&](const std::string&, const std::string& message) {
-            ++malformed;
-            cli::out().print("{}\n", message);
-        });
+    auto report_error = [&](const std::string& where, const std::string& message) {
+        ++malformed;
+        if (json)
+            cli::out() << json_util::dump(
+                              nlohmann::json{{"name", where}, {"valid", false}, {"error", message}})
+                       << '\n';
+        else
+            cli::out() << printable(message) << '\n';
+    };
+    std::vector<std::string> errors;
+    for (const std::string& file : cli::input_files(check_inputs)) {
+        std::optional<std::string> error;
+        bool unreadable = false;
+        try {
+            error = for_each_board(
+                file,
+                [&](const std::string& name, const Board& b) {
+                    auto problems = check_composition(b);
+                    for (auto& p : check_constraints(b, constraints))
+                        problems.push_back(std::move(p));
+                    ++checked;
+                    if (!problems.empty()) ++bad;
+                    if (json) {
+                        nlohmann::json list = nlohmann::json::array();
+                        for (const auto& p : problems)
+                            list.push_back({{"rule", p.rule_id}, {"message", p.message}});
+                        cli::out()
+                            << json_util::dump(nlohmann::json{
+                                   {"name", name}, {"valid", problems.empty()}, {"problems", list}})
+                            << '\n';
+                    } else {
+                        for (const auto& p : problems)
+                            cli::out().print("{}: {}: {}\n", name, p.rule_id, p.message);
+                    }
+                },
+                check_keep_going, report_error);
+        } catch (const InputError& e) {  // the input cannot be opened
+            error = e.what();
+            unreadable = true;
+        }
+        if (!error) continue;
+        // A stream stopped here (without --keep-going) or an unreadable input: in JSON it
+        // still gets its record. With --keep-going the bad records were reported already.
+        if (unreadable && check_keep_going)
+            report_error(file, *error);
+        else if (json && !check_keep_going)
+            cli::out() << json_util::dump(
+                              nlohmann::json{{"name", file}, {"valid", false}, {"error", *error}})
+                       << '\n';
+        errors.push_back(*error);
+    }
     cli::out().flush();
     if (!quiet)
         fmt::print(stderr, "{} boards checked, {} with problems{}\n", checked, bad,
                    malformed ? fmt::format(", {} malformed", malformed) : "");
-    if (error) throw InputError(*error);
-    return cli::code(bad ? cli::Exit::kViolation : cli::Exit::kOk);
+    if (errors.empty()) return cli::code(bad ? cli::Exit::kViolation : cli::Exit::kOk);
+    for (std::size_t i = 0; i + 1 < errors.size(); ++i)
+        std::cerr << "catan-board: " << printable(errors[i]) << '\n';
+    throw InputError(errors.back());
 }
 
 }  // namespace

@@ -57,8 +57,11 @@ Position parse_position(const nlohmann::json& j, const std::string& where) {
 }
 
 // The reports of one input: one for a position, a state or a log; one per line for JSON
-// Lines of positions. Sets `exit` to 1 when a log breaks a rule.
-std::vector<Report> read_reports(const std::string& name, const Options& opt, int& exit) {
+// Lines of positions. Sets `exit` to 1 when a log breaks a rule. Throws InputError for an
+// input that gives no report; in a stream of positions, a bad line ends the stream: the
+// reports before it are returned and its message is put in `error`.
+std::vector<Report> read_reports(const std::string& name, const Options& opt, int& exit,
+                                 std::optional<std::string>& error) {
     const std::string text = cli::read_input(name);
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     const bool parsed = !j.is_discarded();
@@ -97,13 +100,18 @@ std::vector<Report> read_reports(const std::string& name, const Options& opt, in
             if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
             const std::string where = fmt::format("{}:{}", name, line_no);
             nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
-            if (record.is_discarded())
-                throw InputError(
-                    fmt::format("{}: not JSON (a JSON Lines stream of positions: "
-                                "one position per line)",
-                                where));
-            reports.push_back({where, where, parse_position(record, where),
-                               nlohmann::json{{"file", name}, {"line", line_no}}});
+            try {
+                if (record.is_discarded())
+                    throw InputError(
+                        fmt::format("{}: not JSON (a JSON Lines stream of positions: "
+                                    "one position per line)",
+                                    where));
+                reports.push_back({where, where, parse_position(record, where),
+                                   nlohmann::json{{"file", name}, {"line", line_no}}});
+            } catch (const InputError& e) {
+                error = e.what();
+                break;
+            }
         }
         return reports;
     }
@@ -120,7 +128,7 @@ std::vector<Report> read_reports(const std::string& name, const Options& opt, in
         }
         Verdict v = replay(log, ropt, name);
         for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
-        if (!v.violations.empty()) exit = cli::code(cli::Exit::kViolation);
+        if (!v.violations.empty()) exit = std::max(exit, cli::code(cli::Exit::kViolation));
         r.position = position_from_state(*v.state, log.seats);
         r.title = log_title(log, name);
         if (opt.at || !log.events.empty())
@@ -182,7 +190,16 @@ int run(int argc, char** argv) {
     int exit = cli::code(cli::Exit::kOk);
     opt.many = files.size() > 1 || !inputs.files_from.empty();
     for (const auto& file : files) {
-        std::vector<Report> reports = read_reports(file, opt, exit);
+        // An input that cannot be read still gets its record (JSON), its message, and the
+        // next input goes on; exit 2 at the end.
+        std::vector<Report> reports;
+        std::optional<std::string> error;
+        try {
+            reports = read_reports(file, opt, exit, error);
+        } catch (const InputError& e) {
+            error = e.what();
+        }
+        if (error) opt.many = opt.many || !reports.empty();
         if (reports.size() > 1) {
             if (svg_out)
                 throw InputError(fmt::format("--svg {}: draws one position; {} holds {}", svg, file,
@@ -190,7 +207,7 @@ int run(int argc, char** argv) {
             opt.many = true;
         }
         for (const auto& r : reports) print_report(r, opt, cli::out());
-        if (svg_out) {
+        if (svg_out && !reports.empty()) {
             const Report& r = reports.front();
             std::string caption = "Longest road: " + r.title;
             if (r.source.contains("event"))
@@ -200,6 +217,16 @@ int run(int argc, char** argv) {
                     fmt::format(" (replay stopped at event {})", r.source["stopped_at"].dump());
             *svg_out << roads_report_to_svg(r.position, roads_report(r.position), caption);
             svg_out->commit();
+        }
+        if (error) {
+            if (opt.format == "json")
+                cli::out() << json_util::dump(
+                                  nlohmann::json{{"source", {{"file", file}}}, {"error", *error}},
+                                  opt.many ? -1 : 2)
+                           << '\n';
+            cli::out().flush();
+            std::cerr << "catan-roads: " << printable(*error) << '\n';
+            exit = cli::code(cli::Exit::kBadInput);
         }
     }
     return exit;
