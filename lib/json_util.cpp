@@ -1,5 +1,8 @@
 #include "json_util.hpp"
 
+#include <cstdint>
+#include <limits>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -76,9 +79,15 @@ int as_int(const nlohmann::json& j, std::string_view path, int lo, int hi) {
     if (!j.is_number_integer())
         throw InputError(
             fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi, type_name(j)));
-    auto v = j.get<long long>();
-    if (v < lo || v > hi)
-        throw InputError(fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi, v));
+    // An unsigned value past 2^63-1 would wrap to a negative long long: it is out of range,
+    // and the message prints the number as written (dump), never the wrapped one.
+    const bool huge =
+        j.is_number_unsigned() &&
+        j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+    const long long v = huge ? 0 : j.get<long long>();
+    if (huge || v < lo || v > hi)
+        throw InputError(
+            fmt::format("{}: expected an integer {}..{}, got {}", path, lo, hi, j.dump()));
     return static_cast<int>(v);
 }
 

@@ -133,6 +133,38 @@ void FileOutput::commit() {
     committed_ = true;
 }
 
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7F) {
+            out += c;
+            continue;
+        }
+        switch (c) {
+            case '\0':
+                out += "\\0";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\x1B':
+                out += "\\e";
+                break;
+            default:
+                out += fmt::format("\\x{:02X}", u);
+        }
+    }
+    return out;
+}
+
 void write_file_atomically(const std::string& path, std::string_view text) {
     FileOutput out(path);
     out.write(text);

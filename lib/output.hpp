@@ -105,6 +105,12 @@ class FileOutput : public Output {
     bool committed_ = false;
 };
 
+// `text` with its control characters (bytes 0x00-0x1F and 0x7F) written as escapes, for
+// text meant for a terminal: a player name or a quoted input holding ESC, a newline or a
+// NUL can then neither drive the terminal nor break a line in two. NUL is "\0", newline
+// "\n", carriage return "\r", tab "\t", ESC "\e", any other "\xHH". Other bytes are kept.
+std::string printable(std::string_view text);
+
 // Writes `text` to `path` atomically (FileOutput + commit).
 void write_file_atomically(const std::string& path, std::string_view text);
 

@@ -1,5 +1,7 @@
 #include "replay.hpp"
 
+#include "output.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -66,6 +68,11 @@ std::string pname(const GameLog& log, PlayerId p) {
     if (p == kNoPlayer) return "nobody";
     if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
     return fmt::format("player {}", p);
+}
+
+// The name for text output: control characters escaped (lib/output.hpp printable).
+static std::string tname(const GameLog& log, PlayerId p) {
+    return printable(pname(log, p));
 }
 
 }  // namespace
@@ -219,11 +226,12 @@ const Event* violation_event(const Violation& v, const GameLog& log, const Verdi
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
                            const Verdict* verdict) {
     const Event* found = violation_event(v, log, verdict);
-    if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    if (!found) return printable(fmt::format("{}: {}: {}", name, v.rule_id, v.message));
     const Event& e = *found;
-    return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
-                       pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
-                       v.message);
+    // One line for a terminal: names and quoted input with control characters escaped.
+    return printable(fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index,
+                                 v.turn, pname(log, event_player(e.body)), event_summary(e.body),
+                                 v.rule_id, v.message));
 }
 
 namespace {
@@ -312,27 +320,42 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     } else if (v.outcome == Outcome::kComplete) {
         out += fmt::format(
             "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n", v.name,
-            pname(log, v.winner), v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns,
+            tname(log, v.winner), v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns,
             v.rolls, v.events);
     } else {
         out += fmt::format("{}: valid, unfinished: no winner after turn {} ({} rolls, {} events)\n",
                            v.name, v.turns, v.rolls, v.events);
     }
     for (const auto& w : v.warnings)
-        out += fmt::format("{}: warning: {}: {}\n", v.name, w.rule_id, w.message);
+        out += printable(fmt::format("{}: warning: {}: {}", v.name, w.rule_id, w.message)) + '\n';
     if (auto rules = options_text(log.options, log_board(log).kind() == BoardKind::kExtended);
         !rules.empty())
         out += fmt::format("  rules: {}\n", rules);
     auto sorted = v.standings;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Standing& a, const Standing& b) { return a.rank < b.rank; });
-    for (const auto& s : sorted)
-        out += fmt::format(
-            "  {}. {:<10} {:>2} VP  (settlements {}, cities {}, awards {}, VP cards {}){}\n",
-            s.rank, pname(log, s.player), s.vp, s.settlements, s.cities, s.awards, s.vp_cards,
-            s.resigned ? " resigned" : "");
-    out += fmt::format("  longest road: {}; largest army: {}\n", pname(log, v.longest_road),
-                       pname(log, v.largest_army));
+    // VP by source, in words that cannot be read as piece counts: "3 settlements, 1 city,
+    // longest road + largest army, 1 VP card" (a source worth nothing is left out).
+    auto plural = [](int n, std::string_view one, std::string_view many) {
+        return fmt::format("{} {}", n, n == 1 ? one : many);
+    };
+    for (const auto& s : sorted) {
+        std::vector<std::string> parts;
+        if (s.settlements > 0) parts.push_back(plural(s.settlements, "settlement", "settlements"));
+        if (s.cities > 0) parts.push_back(plural(s.cities / 2, "city", "cities"));
+        std::string awards;
+        if (v.longest_road == s.player) awards = "longest road";
+        if (v.largest_army == s.player)
+            awards += awards.empty() ? "largest army" : " + largest army";
+        if (!awards.empty()) parts.push_back(awards);
+        if (s.vp_cards > 0) parts.push_back(plural(s.vp_cards, "VP card", "VP cards"));
+        std::string from;
+        for (const auto& x : parts) from += (from.empty() ? "" : ", ") + x;
+        out += fmt::format("  {}. {:<10} {:>2} VP{}{}\n", s.rank, tname(log, s.player), s.vp,
+                           from.empty() ? "" : ": " + from, s.resigned ? " (resigned)" : "");
+    }
+    out += fmt::format("  longest road: {}; largest army: {}\n", tname(log, v.longest_road),
+                       tname(log, v.largest_army));
     if (v.stats) {
         const GameStats& st = *v.stats;
         out += "  dice:";
@@ -350,7 +373,7 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
             out += fmt::format(
                 "  {}: received production {}, setup {}, bank trades {}, player trades {}, steals "
                 "{}, monopoly {}, year of plenty {}; lost robber {}, discards {}, monopoly {}\n",
-                pname(log, p), line(c.production), line(c.setup), line(c.trade_bank),
+                tname(log, p), line(c.production), line(c.setup), line(c.trade_bank),
                 line(c.trade_player), line(c.steal), line(c.monopoly), line(c.year_of_plenty),
                 line(c.lost_to_robber), line(c.lost_to_discard), line(c.lost_to_monopoly));
         }

@@ -1,5 +1,7 @@
 #include "roads_report.hpp"
 
+#include "output.hpp"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -347,24 +349,24 @@ json roads_report_to_json(const Position& p, const RoadsReport& r) {
 
 std::string roads_report_to_text(const Position& p, const RoadsReport& r) {
     std::size_t width = 6;
-    for (const auto& pl : p.players) width = std::max(width, pl.name.size());
+    for (const auto& pl : p.players) width = std::max(width, printable(pl.name).size());
     std::string out = fmt::format("{:<{}}  length  networks  roads  knights  trail (vertices)\n",
                                   "player", width);
     for (std::size_t i = 0; i < p.players.size(); ++i) {
         const PlayerRoadsReport& pr = r.players[i];
         std::string walk =
             pr.trail.length == 0 ? "-" : fmt::format("{}", fmt::join(pr.trail.vertices, "-"));
-        out += fmt::format("{:<{}}  {:>6}  {:>8}  {:>5}  {:>7}  {}{}\n", p.players[i].name, width,
-                           pr.trail.length, pr.networks, pr.roads, pr.knights, walk,
-                           p.players[i].resigned ? "  (resigned)" : "");
+        out += fmt::format("{:<{}}  {:>6}  {:>8}  {:>5}  {:>7}  {}{}\n",
+                           printable(p.players[i].name), width, pr.trail.length, pr.networks,
+                           pr.roads, pr.knights, walk, p.players[i].resigned ? "  (resigned)" : "");
     }
     for (std::size_t i = 0; i < p.players.size(); ++i)
         if (r.players[i].trail.length > 0)
-            out += fmt::format("{} trail edges: {}\n", p.players[i].name,
+            out += fmt::format("{} trail edges: {}\n", printable(p.players[i].name),
                                fmt::join(r.players[i].trail.edges, " "));
     auto holder = [&](int h, std::string_view what) {
         if (h == kNoPlayer) return fmt::format("{}: nobody", what);
-        return fmt::format("{}: {}", what, p.players[static_cast<std::size_t>(h)].name);
+        return fmt::format("{}: {}", what, printable(p.players[static_cast<std::size_t>(h)].name));
     };
     out += holder(r.longest_road, "longest road");
     if (r.longest_road != kNoPlayer)

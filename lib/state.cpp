@@ -1,5 +1,7 @@
 #include "state.hpp"
 
+#include "output.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -178,6 +180,11 @@ std::string pname(const std::vector<Seat>& seats, PlayerId p) {
     return fmt::format("player {}", p);
 }
 
+// The name for text output: control characters escaped (lib/output.hpp printable).
+std::string tname(const std::vector<Seat>& seats, PlayerId p) {
+    return printable(pname(seats, p));
+}
+
 }  // namespace
 
 nlohmann::json options_to_json(const GameOptions& o, bool extension) {
@@ -289,20 +296,20 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
     std::string out = render_ascii(shown, {}, pieces);
     out += "pieces: sN settlement, CN city, N road of player N:";
     for (int p = 0; p < s.player_count(); ++p)
-        out += fmt::format("{} {} {}", p ? "," : "", p + 1, pname(seats, p));
+        out += fmt::format("{} {} {}", p ? "," : "", p + 1, tname(seats, p));
     out += '\n';
     if (s.phase == Phase::kSetup)
-        out += fmt::format("\nsetup (turn 0), {} to place a {}\n", pname(seats, s.active),
+        out += fmt::format("\nsetup (turn 0), {} to place a {}\n", tname(seats, s.active),
                            s.setup_road_due ? "road" : "settlement");
     else if (s.phase == Phase::kOver)
-        out += fmt::format("\ngame over on turn {}: {} wins\n", s.turn, pname(seats, s.winner));
+        out += fmt::format("\ngame over on turn {}: {} wins\n", s.turn, tname(seats, s.winner));
     else
-        out += fmt::format("\nturn {}, {} to act{}\n", s.turn, pname(seats, s.active),
+        out += fmt::format("\nturn {}, {} to act{}\n", s.turn, tname(seats, s.active),
                            s.rolled ? fmt::format(", rolled {}", s.last_roll) : ", not rolled yet");
     out += fmt::format("bank: {} brick, {} lumber, {} wool, {} grain, {} ore; deck {} cards\n",
                        s.bank[0], s.bank[1], s.bank[2], s.bank[3], s.bank[4], s.deck_left);
-    out += fmt::format("longest road: {}; largest army: {}\n", pname(seats, s.longest_road),
-                       pname(seats, s.largest_army));
+    out += fmt::format("longest road: {}; largest army: {}\n", tname(seats, s.longest_road),
+                       tname(seats, s.largest_army));
     for (int p = 0; p < s.player_count(); ++p) {
         const PlayerState& ps = s.players[p];
         std::string dev;
@@ -321,7 +328,7 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
             "{}: {} VP ({} public){}; hand {} brick, {} lumber, {} wool, {} grain, {} ore ({} "
             "cards); dev:{}; knights {}; road length {}\n  settlements:{}\n  cities:{}\n  "
             "roads:{}\n",
-            pname(seats, p), s.vp(p), s.public_vp(p), ps.resigned ? " resigned" : "", ps.hand[0],
+            tname(seats, p), s.vp(p), s.public_vp(p), ps.resigned ? " resigned" : "", ps.hand[0],
             ps.hand[1], ps.hand[2], ps.hand[3], ps.hand[4], ps.hand_size(),
             dev.empty() ? " none" : dev, ps.knights_played(), ps.road_length,
             settlements.empty() ? " none" : settlements, cities.empty() ? " none" : cities,

@@ -410,6 +410,12 @@ std::int64_t read_i64(const json& j, const std::string& path, std::int64_t lo = 
     if (!j.is_number_integer())
         throw InputError(
             fmt::format("{}: expected an integer, got {}", path, json_util::type_name(j)));
+    // Past 2^63-1 (unsigned in the parser) is out of range; printed as written, not wrapped.
+    if (j.is_number_unsigned() &&
+        j.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        throw InputError(fmt::format("{}: expected an integer {}..{}, got {}", path, lo,
+                                     std::numeric_limits<std::int64_t>::max(), j.dump()));
     const std::int64_t x = j.get<std::int64_t>();
     if (x < lo) throw InputError(fmt::format("{}: expected an integer >= {}, got {}", path, lo, x));
     return x;

@@ -1,6 +1,8 @@
 // The belief's figures per player as JSON and text (track_report.hpp).
 #include "track_report.hpp"
 
+#include "output.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -91,7 +93,7 @@ std::string belief_to_text(const Belief& b, const std::vector<Seat>& seats,
     std::string out = fmt::format("{} possible state{}{}\n", b.size(), b.size() == 1 ? "" : "s",
                                   b.exact() ? "" : " (not exact: past the bound)");
     for (const PlayerBelief& pb : player_beliefs(b)) {
-        const std::string name = seat_name(seats, pb.player);
+        const std::string name = printable(seat_name(seats, pb.player));
         if (pb.hands.size() == 1) {
             out += fmt::format("  {}: {}\n", name, hand_text(pb.hands.front().hand));
         } else {

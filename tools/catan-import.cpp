@@ -41,12 +41,15 @@ int run(int argc, char** argv) {
     std::string name = path;
     std::optional<ImportFormat> f =
         from.empty() ? detect_import_format(text) : parse_import_format(from);
-    if (!f)
+    if (!f) {
+        if (auto what = unsupported_format(text))
+            throw InputError(fmt::format("{}: {}", name, *what));
         throw InputError(
             fmt::format("{}: cannot tell the format (not a soclog, a catanatron record, a "
                         "catanlog transcript, a colonist.io replay nor a native log); give "
                         "--from soclog|catanatron|catanlog|colonist|native",
                         name));
+    }
     std::vector<ImportWarning> warnings;
     GameLog log = import_log(text, name, *f, &warnings);
     for (const ImportWarning& w : warnings)

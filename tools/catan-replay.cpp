@@ -150,7 +150,7 @@ int run(int argc, char** argv) {
                                     {"error", e.what()}};
                 out << json_util::dump(j, many ? -1 : 2) << '\n';
             }
-            err << "catan-replay: " << e.what() << '\n';
+            err << "catan-replay: " << printable(e.what()) << '\n';
             worst = cli::code(cli::Exit::kBadInput);
             return done();
         }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -144,6 +145,8 @@ int run(int argc, char** argv) {
                                : (opt.random_board ? "random boards" : "beginner board"));
 
     if (summary_format == "json") {
+        // Numbers are JSON numbers, rounded as the text summary prints them.
+        auto rounded = [](double x, double scale) { return std::round(x * scale) / scale; };
         nlohmann::json wins = nlohmann::json::object();
         for (int p = 0; p < opt.players; ++p) wins[seats[p].name] = sum.wins[p];
         nlohmann::json j = {
@@ -159,12 +162,12 @@ int run(int argc, char** argv) {
             {"unfinished", sum.unfinished},
             {"turns",
              {{"total", sum.turns},
-              {"average", fmt::format("{:.2f}", avg_turns)},
+              {"average", rounded(avg_turns, 100)},
               {"min", sum.min_turns},
               {"max", sum.max_turns}}},
-            {"events", {{"total", sum.events}, {"average", fmt::format("{:.2f}", avg_events)}}},
+            {"events", {{"total", sum.events}, {"average", rounded(avg_events, 100)}}},
             {"wins", wins},
-            {"seconds", fmt::format("{:.3f}", secs)},
+            {"seconds", rounded(secs, 1000)},
             {"games_per_second", static_cast<std::int64_t>(gps)},
             {"events_per_second", static_cast<std::int64_t>(eps)}};
         summary_out << j.dump(2) << '\n';

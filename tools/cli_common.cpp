@@ -142,7 +142,7 @@ int parse(CLI::App& app, int argc, char** argv) {
         rc = app.exit(e, text, errors);
     } catch (const CLI::ParseError& e) {
         // One line that starts with the tool's name, then where to find help.
-        errors << app.get_name() << ": " << e.what() << "\nRun '" << app.get_name()
+        errors << app.get_name() << ": " << printable(e.what()) << "\nRun '" << app.get_name()
                << " --help' for more information.\n";
         rc = code(Exit::kBadInput);
     }
@@ -158,17 +158,17 @@ int guarded(const std::string& tool, int (*body)(int, char**), int argc, char** 
         out().flush();
         return rc;
     } catch (const OutputError& e) {
-        std::cerr << tool << ": " << e.what() << '\n';
+        std::cerr << tool << ": " << printable(e.what()) << '\n';
     } catch (const InputError& e) {
         // The records before the bad input are kept: written first, then the error.
         try {
             out().flush();
         } catch (const OutputError& w) {
-            std::cerr << tool << ": " << w.what() << '\n';
+            std::cerr << tool << ": " << printable(w.what()) << '\n';
         }
-        std::cerr << tool << ": " << e.what() << '\n';
+        std::cerr << tool << ": " << printable(e.what()) << '\n';
     } catch (const std::exception& e) {
-        std::cerr << tool << ": internal error: " << e.what() << '\n';
+        std::cerr << tool << ": internal error: " << printable(e.what()) << '\n';
     }
     return code(Exit::kBadInput);
 }

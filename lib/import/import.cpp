@@ -1,5 +1,10 @@
 #include "import/import.hpp"
 
+#include <cctype>
+#include <string>
+
+#include <fmt/format.h>
+
 #include "import/catanatron.hpp"
 #include "import/catanlog.hpp"
 #include "import/colonist.hpp"
@@ -16,7 +21,69 @@ bool looks_like_native(std::string_view text) {
     return json_object_containing(text, "\"catan-log\"");
 }
 
+// The text without a UTF-8 byte-order mark at its start (editors on some systems write one;
+// it is not part of any of these formats).
+std::string_view without_bom(std::string_view text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    return text;
+}
+
+// The value of "format" in the first JSON object of the text (a document or the first line
+// of JSON Lines), when it is one of this toolkit's formats ("catan-...").
+std::optional<std::string> toolkit_format(std::string_view text) {
+    std::size_t pos = text.find_first_not_of(" \t\r\n");
+    if (pos == std::string_view::npos || text[pos] != '{') return std::nullopt;
+    std::size_t key = text.find("\"format\"", pos);
+    if (key == std::string_view::npos) return std::nullopt;
+    std::size_t value = text.find_first_not_of(" \t\r\n:", key + 8);
+    if (value == std::string_view::npos || text[value] != '"') return std::nullopt;
+    std::size_t end = text.find('"', value + 1);
+    if (end == std::string_view::npos || end - value > 40) return std::nullopt;
+    std::string name(text.substr(value + 1, end - value - 1));
+    if (!name.starts_with("catan-")) return std::nullopt;
+    return name;
+}
+
 }  // namespace
+
+std::optional<std::string> unsupported_format(std::string_view text) {
+    text = without_bom(text);
+    auto starts = [&](std::string_view magic) { return text.starts_with(magic); };
+    if (starts("\x1F\x8B"))
+        return "a gzip-compressed file (decompress it first: gzip -dc FILE | catan-import -)";
+    if (starts("BZh"))
+        return "a bzip2-compressed file (decompress it first: bzip2 -dc FILE | catan-import -)";
+    if (starts("\xFD"
+               "7zXZ"))
+        return "an xz-compressed file (decompress it first: xz -dc FILE | catan-import -)";
+    if (starts("\x28\xB5\x2F\xFD"))
+        return "a zstd-compressed file (decompress it first: zstd -dc FILE | catan-import -)";
+    if (starts("PK\x03\x04")) return "a zip archive (extract the game record from it first)";
+    if (auto f = toolkit_format(text)) {
+        if (*f == "catan-board") return "a board (format \"catan-board\"), not a game record";
+        if (*f == "catan-position")
+            return "a position (format \"catan-position\"), not a game record: catan-roads reads "
+                   "it";
+        if (*f == "catan-stats" || *f == "catan-stats-partial")
+            return fmt::format("catan-stats output (format \"{}\"), not a game record", *f);
+        return fmt::format("format \"{}\", not a game record", *f);
+    }
+    std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return "empty input (no game record)";
+    std::string_view head = text.substr(first, 64);
+    auto lower = [](std::string_view x) {
+        std::string l(x);
+        for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return l;
+    };
+    if (lower(head).starts_with("<!doctype html") || lower(head).starts_with("<html"))
+        return "an HTML page, not a game record (a colonist.io replay is the JSON the site "
+               "serves, not the page)";
+    if (text[first] == '[')
+        return "a JSON array, not a game record (catan-import reads one game: a soclog, a "
+               "catanatron record, a catanlog transcript, a colonist.io replay or a native log)";
+    return std::nullopt;
+}
 
 std::string_view import_format_name(ImportFormat f) {
     switch (f) {
@@ -44,6 +111,7 @@ std::optional<ImportFormat> parse_import_format(std::string_view s) {
 }
 
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
+    text = without_bom(text);
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
     if (looks_like_colonist(text)) return ImportFormat::kColonist;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
@@ -66,6 +134,7 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
 
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings) {
+    text = without_bom(text);
     switch (format) {
         case ImportFormat::kSoclog:
             return import_soclog(text, name);

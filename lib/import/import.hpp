@@ -3,6 +3,7 @@
 // convert it to the native log.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,8 +23,17 @@ std::optional<ImportFormat> parse_import_format(std::string_view s);
 // catanlog; a JSON object (or JSON Lines header) with "format": "catan-log" is native;
 // timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log" or its "#" comments
 // and "all:SOC..." entries (which import_soclog then rejects as unsupported, naming the
-// line), are soclog. std::nullopt otherwise.
+// line), are soclog. std::nullopt otherwise. A UTF-8 byte-order mark at the start is skipped
+// (here and by import_log).
 std::optional<ImportFormat> detect_import_format(std::string_view text);
+
+// For a text that detect_import_format does not place: what it is, when it is something
+// recognisable that catan-import does not read — a compressed file or archive (gzip, bzip2,
+// xz, zstd, zip), one of this toolkit's other formats (a board, a position, catan-stats
+// output: a JSON object whose "format" is "catan-..."), an HTML page, a JSON array, or
+// empty input — as a phrase such as "a gzip-compressed file (decompress it first: ...)".
+// std::nullopt when the text is nothing recognisable. A leading byte-order mark is skipped.
+std::optional<std::string> unsupported_format(std::string_view text);
 
 // Converts a recording (lib/import/soclog.hpp, catanatron.hpp, catanlog.hpp, colonist.hpp;
 // a native log is read with read_log). Throws InputError naming the source line or JSON
