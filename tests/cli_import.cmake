@@ -22,7 +22,7 @@ catan_cli_test(NAME import_colonist_truncated EXIT 2 MATCH "catan-import: -: not
 catan_cli_test(NAME import_soclog_as_colonist EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
   COMMAND $<TARGET_FILE:catan-import> --from colonist ${R}/human-game-1.soclog)
 catan_cli_test(NAME import_wrong_format EXIT 2 MATCH "cannot tell the format"
-  COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json)
+  COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/LICENSE)
 catan_cli_test(NAME import_soclog_as_catanatron EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
   COMMAND $<TARGET_FILE:catan-import> --from catanatron ${R}/human-game-1.soclog)
 catan_cli_test(NAME import_missing_file EXIT 2 MATCH "no-such.soclog: cannot open"
