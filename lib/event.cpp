@@ -46,6 +46,7 @@ constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventFie
     "player, take",
     "player, resource",
     "player",
+    "player",
     "player"};
 
 // Unknown fields are reported before missing ones: a typo makes both.
@@ -502,8 +503,11 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
         case 19:
             e.body = EndTurn{player};
             break;
-        default:
+        case 20:
             e.body = Resign{player};
+            break;
+        default:
+            e.body = SpecialBuild{player};
             break;
     }
     if (auto n = j.find("note"); n != j.end() && !n->is_string())

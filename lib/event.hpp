@@ -155,11 +155,17 @@ struct EndTurn {
 struct Resign {
     PlayerId player;
 };
+// The 5-6 player extension's special building phase (special-building): opens the
+// player's part after a turn's end_turn; the part's builds follow and its end_turn closes it.
+struct SpecialBuild {
+    PlayerId player;
+};
 
-using EventBody = std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank,
-                               TradeOffer, TradeAccept, TradeReject, TradeCancel, TradePlayer,
-                               BuildRoad, BuildSettlement, BuildCity, BuyDevCard, PlayKnight,
-                               PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly, EndTurn, Resign>;
+using EventBody =
+    std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank, TradeOffer,
+                 TradeAccept, TradeReject, TradeCancel, TradePlayer, BuildRoad, BuildSettlement,
+                 BuildCity, BuyDevCard, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty,
+                 PlayMonopoly, EndTurn, Resign, SpecialBuild>;
 
 // The type names of the log format, in EventBody index order.
 std::string_view event_type_name(const EventBody& e);

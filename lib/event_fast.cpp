@@ -159,6 +159,10 @@ std::optional<Event> Fields::build(const Topology& t) const {
             if (!fields_are({})) return {};
             e.body = Resign{p};
             break;
+        case 21:
+            if (!fields_are({})) return {};
+            e.body = SpecialBuild{p};
+            break;
         default:
             return {};
     }

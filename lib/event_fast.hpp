@@ -20,7 +20,8 @@ inline constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kE
     "trade_cancel",     "trade_player",       "build_road",
     "build_settlement", "build_city",         "buy_dev_card",
     "play_knight",      "play_road_building", "play_year_of_plenty",
-    "play_monopoly",    "end_turn",           "resign"};
+    "play_monopoly",    "end_turn",           "resign",
+    "special_build"};
 
 // The event on one JSON Lines line, read with simdjson, when it has the common shape (flat
 // fields, resource maps, the dice array; no claims, note or {"hex", ...} forms) and is

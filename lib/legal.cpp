@@ -100,11 +100,13 @@ class Generator {
         }
         if (discards()) return;
         if (s_.players[p].resigned) return;
+        if (s_.special.builder != kNoPlayer) return special_part(s_.special.builder);
         if (s_.seven_pending()) return robber_moves(p);
         if (s_.free_roads > 0) return roads(p, true);
         if (!s_.rolled) {
             out_.push_back(Roll{p, 0, 0});
             dev_cards(p);
+            special_parts();
             return;
         }
         trades(p);
@@ -245,6 +247,25 @@ class Generator {
     void buy(PlayerId p) {
         if (s_.deck_left > 0 && can_pay(s_.players[p], kDevCardCost))
             out_.push_back(BuyDevCard{p, std::nullopt});
+    }
+
+    // special-building: the parts still open in seat order after the turn that ended, in
+    // player order (the turn player takes none; a part opens once).
+    void special_parts() {
+        const SpecialBuilding& sb = s_.special;
+        if (!sb.open()) return;
+        for (PlayerId q = 0; q < s_.player_count(); ++q)
+            if (q != sb.after && !s_.players[q].resigned && s_.seats_after(sb.after, q) > sb.served)
+                out_.push_back(SpecialBuild{q});
+    }
+
+    // special-building: a part holds its player's builds (no roll needed) and end_turn.
+    void special_part(PlayerId q) {
+        roads(q, false);
+        settlements(q);
+        cities(q);
+        buy(q);
+        out_.push_back(EndTurn{q});
     }
 
     // one-dev-card, dev-card-age, dev-card-held; progress-card for year of plenty.

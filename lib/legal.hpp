@@ -15,7 +15,12 @@
 //                opponent there who holds cards, or with no victim when nobody qualifies
 //                [robber-move, robber-steal];
 //   free roads   build_road on every legal edge (road building) [progress-card];
-//   before roll  roll; playable development cards;
+//   before roll  roll; playable development cards; in the special building phase (the
+//                5-6 player extension) also special_build for every player whose part
+//                is still to come [special-building];
+//   a part       (special_build .. end_turn) build_road / build_settlement / build_city
+//                / buy_dev_card as after the roll, for the part's player, then its
+//                end_turn [special-building];
 //   after roll   end_turn; trade_bank of ONE bundle (N cards of one resource for 1 card of
 //                another that the bank holds) at every rate the player is entitled to for
 //                that resource (2 with the 2:1 harbor, 3 with a 3:1 harbor, 4) [maritime-
@@ -37,9 +42,10 @@
 //
 // Order: by event type in EventBody order (place_settlement, place_road, roll, discard,
 // move_robber, trade_bank, build_road, build_settlement, build_city, buy_dev_card,
-// play_knight, play_road_building, play_year_of_plenty, play_monopoly, end_turn), then by
-// player, then by id (vertex, edge, hex) ascending, then by victim, then by resources
-// (give resource, rate, get resource; card multisets in the order of discard_at).
+// play_knight, play_road_building, play_year_of_plenty, play_monopoly, end_turn,
+// special_build), then by player, then by id (vertex, edge, hex) ascending, then by
+// victim, then by resources (give resource, rate, get resource; card multisets in the
+// order of discard_at).
 //
 // Assumes a fully known state (no hidden cards, as self-play produces): discards and
 // steals are drawn from the known hands.

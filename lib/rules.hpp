@@ -51,6 +51,7 @@ inline constexpr std::string_view kLargestArmy = "largest-army";
 inline constexpr std::string_view kWinOnOwnTurn = "win-on-own-turn";
 inline constexpr std::string_view kGameOver = "game-over";
 inline constexpr std::string_view kResign = "resign";
+inline constexpr std::string_view kSpecialBuilding = "special-building";  // 5-6 extension
 // Claims of what a recording states (not in RULES.md's base catalogue): a player's hand
 // and the bank's cards after an event differ from what the rules derive.
 inline constexpr std::string_view kClaimHand = "claim-hand";

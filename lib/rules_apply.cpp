@@ -120,6 +120,7 @@ void use_dev_card(GameState& s, PlayerId p, DevCard k) {
 }
 
 void start_turn(GameState& s, PlayerId next) {
+    s.special = SpecialBuilding{};
     PlayerState& old = s.players[s.active];
     for (int k = 0; k < kDevCardKinds; ++k) {
         old.dev_old[k] = static_cast<std::int8_t>(old.dev_old[k] + old.dev_new[k]);
@@ -145,8 +146,9 @@ void end_if_won(GameState& s) {
             if (!s.players[p].resigned) s.winner = s.active = p;
         return;
     }
-    // win-on-own-turn: only the active player wins, at any moment of their turn.
-    if (s.phase == Phase::kTurn && s.vp(s.active) >= s.vp_to_win()) {
+    // win-on-own-turn: only the active player wins, at any moment of their turn (the
+    // special building phase before it is nobody's turn: VP reached there wait).
+    if (s.phase == Phase::kTurn && !s.special.open() && s.vp(s.active) >= s.vp_to_win()) {
         s.phase = Phase::kOver;
         s.winner = s.active;
     }
@@ -289,12 +291,15 @@ struct Applier {
         if (s.deck_left <= 0) return;
         --s.deck_left;
         PlayerState& ps = s.players[b.player];
+        // dev-card-age counts own turns: a card bought in a special build part is not new
+        // on the buyer's next own turn.
+        const bool part = s.special.builder == b.player;
         if (b.card && s.deck[static_cast<int>(*b.card)] > 0) {
             --s.deck[static_cast<int>(*b.card)];
-            ++ps.dev_new[static_cast<int>(*b.card)];
+            ++(part ? ps.dev_old : ps.dev_new)[static_cast<int>(*b.card)];
         } else {
             ++s.deck_unknown_drawn;
-            ++ps.dev_unknown_new;
+            ++(part ? ps.dev_unknown_old : ps.dev_unknown_new);
         }
     }
     void operator()(const PlayKnight& b) {
@@ -324,7 +329,21 @@ struct Applier {
             s.last_received[b.player][r] += n;
         }
     }
-    void operator()(const EndTurn&) { start_turn(s, s.next_player(s.active)); }
+    void operator()(const EndTurn&) {
+        if (s.special.builder != kNoPlayer) {  // the end of a special build part
+            s.special.builder = kNoPlayer;
+            return;
+        }
+        const PlayerId ended = s.active;
+        start_turn(s, s.next_player(ended));
+        // special-building: on the extended board the other players' parts may follow.
+        if (s.extension()) s.special.after = ended;
+    }
+    void operator()(const SpecialBuild& b) {
+        if (!s.special.open()) return;  // (--keep-going after a special-building violation)
+        s.special.builder = b.player;
+        s.special.served = static_cast<std::int8_t>(s.seats_after(s.special.after, b.player));
+    }
     void operator()(const Resign& b) {
         PlayerState& ps = s.players[b.player];
         for (int r = 0; r < kResourceCount; ++r) s.bank[r] += ps.hand[r];
@@ -332,6 +351,7 @@ struct Applier {
         ps.unknown_cards = 0;
         ps.unknown_owed = 0;
         ps.resigned = true;
+        if (s.special.builder == b.player) s.special.builder = kNoPlayer;
         s.discard_owed[b.player] = 0;
         if (s.offer.open && (s.offer.to == b.player || s.offer.from == b.player))
             s.offer = OpenOffer{};
@@ -359,6 +379,10 @@ void apply(GameState& s, const Event& e) {
         !std::holds_alternative<TradeReject>(e.body) &&
         !std::holds_alternative<TradePlayer>(e.body) && !std::holds_alternative<Resign>(e.body))
         s.offer = OpenOffer{};
+    // special-building: the next player's own turn (a roll, a card) ends the phase.
+    if (s.special.open() && s.special.builder == kNoPlayer && p == s.active &&
+        !std::holds_alternative<SpecialBuild>(e.body) && !std::holds_alternative<Resign>(e.body))
+        s.special = SpecialBuilding{};
     // game-over: only the rest of the card whose play ended the game may follow the end.
     const bool was_over = s.phase == Phase::kOver;
     const bool card = std::holds_alternative<PlayKnight>(e.body) ||

@@ -62,6 +62,10 @@ class Checker {
     // game-over (RULES.md): nothing after the end, except the rest of the development card
     // whose play ended it (a knight's robber move, road building's remaining roads).
     Result game_over(const EventBody& body);
+    // special-building (rules_special.cpp): true when the event is the special building
+    // phase's to judge, its verdict then in `r`; false for an event of the next player's
+    // own turn (or of no phase), which the ordinary checks judge.
+    bool special_building(const EventBody& body, Result& r);
     // ---- setup (turn 0) ----
     Result setup(const EventBody& body);
     // distance-rule (RULES.md): an empty intersection whose neighbours are all empty.

@@ -14,6 +14,7 @@ Result Checker::run(const EventBody& body) {
                     "player");
     if (std::holds_alternative<Resign>(body)) return std::nullopt;
     if (s_.phase == Phase::kSetup) return setup(body);
+    if (Result r; special_building(body, r)) return r;
     return std::visit([&](const auto& b) { return turn_event(b); }, body);
 }
 
@@ -131,8 +132,9 @@ std::string Checker::pending_text(std::string_view what) const {
                        s_.robber_due == RobberReason::kKnight ? "the knight" : "the 7");
 }
 
+// (special-building: a special build part needs no roll.)
 Result Checker::need_roll(std::string_view what) const {
-    if (!s_.rolled)
+    if (!s_.rolled && s_.special.builder == kNoPlayer)
         return fail(rule::kRollFirst,
                     fmt::format("{} before the roll of turn {}; only a development card may be "
                                 "played before it",

@@ -2,6 +2,7 @@
 #include "sim.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -91,6 +92,15 @@ bool SelfPlay::over() const {
 
 const EventBody& SelfPlay::step() {
     legal_events(state_, moves_, false);
+    // special-building: a player opens a part only when it can build something there (a
+    // player who builds nothing writes nothing).
+    if (state_.special.open() && state_.special.builder == kNoPlayer)
+        std::erase_if(moves_, [&](const EventBody& m) {
+            if (!std::holds_alternative<SpecialBuild>(m)) return false;
+            GameState part = state_;
+            apply(part, Event{m, nullptr, 0});
+            return legal_event_count(part, false) <= 1;  // end_turn alone
+        });
     if (moves_.empty())
         throw std::logic_error(fmt::format("self-play: no legal event at turn {} ({} to act)",
                                            state_.turn, state_.active));

@@ -7,6 +7,9 @@
 // Policy (game length, and so games/s, depend on it):
 //   - at each decision, one event uniformly among legal_events(state) (legal.hpp: no
 //     domestic trades, maritime trades of one bundle, no resign);
+//   - the special building phase (5-6 players): special_build is among the choices only
+//     for a player who can then build something (a part of end_turn alone is never
+//     opened); in a part, one event uniformly among its builds and its end_turn;
 //   - discards after a 7: the players who owe one discard in seat order, each choosing
 //     uniformly among its distinct discards (multisets of cards, legal.hpp discard_at);
 //   - chance by the game's RNG (lib/rng.hpp): two dice 1 + below(6) each; the stolen card

@@ -275,6 +275,16 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
                       {"give", res_json(s.offer.give)},
                       {"get", res_json(s.offer.get)},
                       {"accepted", s.offer.accepted}};
+    if (s.special.open()) {
+        json to_come = json::array();
+        for (int k = s.special.served + 1; k < s.player_count(); ++k) {
+            const PlayerId q = (s.special.after + k) % s.player_count();
+            if (!s.players[q].resigned) to_come.push_back(name(q));
+        }
+        j["special_building"] = {{"after", name(s.special.after)},
+                                 {"builder", name(s.special.builder)},
+                                 {"to_come", std::move(to_come)}};
+    }
     return j;
 }
 

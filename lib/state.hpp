@@ -94,6 +94,19 @@ struct OpenOffer {
     friend bool operator==(const OpenOffer&, const OpenOffer&) = default;
 };
 
+// The special building phase of the 5-6 player extension (RULES.md special-building):
+// open from the end_turn of `after`'s turn until the next player's own turn begins (their
+// roll, or a development card before it). The other players take parts in seat order from
+// the next, each at most once: special_build, builds, end_turn.
+struct SpecialBuilding {
+    PlayerId after = kNoPlayer;    // whose turn ended; kNoPlayer: the phase is not open
+    PlayerId builder = kNoPlayer;  // whose part is open (special_build .. end_turn)
+    std::int8_t served = 0;        // parts are past up to this seat after `after`
+                                   // (GameState::seats_after: 1 = the next player)
+    bool open() const { return after != kNoPlayer; }
+    friend bool operator==(const SpecialBuilding&, const SpecialBuilding&) = default;
+};
+
 class GameState {
   public:
     // A new game before the first setup placement: the board's robber hex, full bank,
@@ -133,8 +146,9 @@ class GameState {
     bool dev_played = false;            // a dev card was played this turn (one-dev-card)
     std::array<std::int8_t, kMaxPlayers> discard_owed{};  // cards still to discard (pending-seven)
     RobberReason robber_due = RobberReason::kNone;        // the robber must move (pending-seven)
-    int free_roads = 0;  // roads left to place from road building (progress-card)
-    OpenOffer offer;     // trade-offer
+    int free_roads = 0;       // roads left to place from road building (progress-card)
+    OpenOffer offer;          // trade-offer
+    SpecialBuilding special;  // special-building (the extension only)
     HexId robber = kNoId;
     ResourceCounts bank{};
     std::array<int, kDevCardKinds> deck{};  // cards of each kind not yet drawn (known)
@@ -170,6 +184,10 @@ class GameState {
     int maritime_rate(PlayerId p, Resource r) const;
     // The next player in seat order after p who has not resigned (p itself if alone).
     PlayerId next_player(PlayerId p) const;
+    // How many seats `to` sits after `from` in seat order (0 when to == from; 1..n-1).
+    int seats_after(PlayerId from, PlayerId to) const {
+        return ((to - from) % players_ + players_) % players_;
+    }
     int active_players() const;  // players who have not resigned
 
     // Recomputes road_length of every player (or one) and the longest-road holder

@@ -152,6 +152,12 @@ class Game:
         self.setup_vertex = None
         self.road_due = False
         self.ended_at = None
+        # The special building phase (special-building, the 5-6 player extension): open
+        # from a turn's end_turn (sb_after: that turn's player) to the next player's roll or
+        # card; sb_builder: whose part is open; sb_served: seats after sb_after already past.
+        self.sb_after = None
+        self.sb_builder = None
+        self.sb_served = 0
 
     # ---- helpers ----
     def p(self, name):
@@ -274,6 +280,7 @@ class Game:
 
     def rollcheck(self, p):
         assert self.phase == "turn", "the game is not in its turns"
+        assert self.sb_builder is None, "special-building: a special build part is open"
         assert p == self.active, f"{self.name(p)} is not active"
         assert not self.robber_due and not self.discard_owed, "a 7 is pending"
 
@@ -281,6 +288,19 @@ class Game:
         self.rollcheck(p)
         assert self.rolled, "roll first"
         assert self.free_roads == 0
+
+    def builder(self):
+        """Who builds now: the player of an open special build part (no roll needed), else
+        the active player after the roll."""
+        if self.sb_builder is not None:
+            return self.sb_builder
+        self.after_roll(self.active)
+        return self.active
+
+    def own_turn_begins(self):
+        """The next player's roll or card ends the special building phase."""
+        assert self.sb_builder is None, "special-building: a special build part is open"
+        self.sb_after = None
 
     def withdraw_offer(self):
         self.offer = None
@@ -305,7 +325,7 @@ class Game:
 
     def emit(self, ev, claims=(), note=None):
         assert not self.ended, "game-over: the game has ended"
-        if self.phase == "turn" and self.winner is None:
+        if self.phase == "turn" and self.winner is None and self.sb_after is None:
             self.update_awards()
             if self.vp(self.active) >= self.vp_to_win:
                 self.winner = self.active
@@ -389,6 +409,7 @@ class Game:
             pass
         assert self.phase == "turn" and not self.rolled and not self.robber_due
         assert self.free_roads == 0
+        self.own_turn_begins()
         self.withdraw_offer()
         d = dice or ([min(6, s - 1), s - min(6, s - 1)])
         assert 1 <= d[0] <= 6 and 1 <= d[1] <= 6 and sum(d) == s
@@ -507,22 +528,23 @@ class Game:
                           "give": rmap(give), "get": rmap(get)}, claims)
 
     def build_road(self, e, claims=()):
-        p = self.active
-        self.rollcheck(p)
+        p = self.sb_builder
+        if p is None:
+            p = self.active
+            self.rollcheck(p)
         self.withdraw_offer()
         assert e not in self.roads and self.touches_own(p, e), f"road-connected {e}"
         assert sum(1 for o in self.roads.values() if o == p) < 15, "piece-limit"
         if self.free_roads:
             self.free_roads -= 1
         else:
-            assert self.rolled
+            assert self.rolled or self.sb_builder is not None
             self.pay(p, COST["road"])
         self.roads[e] = p
         return self.emit({"type": "build_road", "player": self.name(p), "edge": e}, claims)
 
     def build_settlement(self, v, claims=()):
-        p = self.active
-        self.after_roll(p)
+        p = self.builder()
         self.withdraw_offer()
         assert self.distance_ok(v), f"distance-rule {v}"
         assert any(self.roads.get(e) == p for e in self.topo.vertex_edges[v]), "settlement-connected"
@@ -532,8 +554,7 @@ class Game:
         return self.emit({"type": "build_settlement", "player": self.name(p), "vertex": v}, claims)
 
     def build_city(self, v, claims=()):
-        p = self.active
-        self.after_roll(p)
+        p = self.builder()
         self.withdraw_offer()
         assert self.building.get(v) == (p, "settlement"), "city-on-settlement"
         assert self.pieces(p, "city") < 4, "piece-limit"
@@ -542,13 +563,13 @@ class Game:
         return self.emit({"type": "build_city", "player": self.name(p), "vertex": v}, claims)
 
     def buy_dev(self, card, claims=()):
-        p = self.active
-        self.after_roll(p)
+        p = self.builder()
         self.withdraw_offer()
         assert self.deck[card] > 0, "deck-empty"
         self.pay(p, COST["dev"])
         self.deck[card] -= 1
-        self.dev_new[p][card] += 1
+        # special-building: a card bought there is not new on the buyer's next own turn.
+        (self.dev_new if self.sb_builder is None else self.dev_old)[p][card] += 1
         return self.emit({"type": "buy_dev_card", "player": self.name(p), "card": card}, claims)
 
     def _play(self, card):
@@ -556,6 +577,7 @@ class Game:
         assert self.phase == "turn" and not self.dev_played and not self.discard_owed
         assert not self.robber_due and self.free_roads == 0
         assert self.dev_old[p][card] > 0, f"dev-card-held {card}"
+        self.own_turn_begins()
         self.withdraw_offer()
         if not self.rolled and self.turn == 0:
             self.start_turn()
@@ -590,6 +612,9 @@ class Game:
         return self.emit({"type": "play_monopoly", "player": self.name(p), "resource": r}, claims)
 
     def end_turn(self, claims=()):
+        if self.sb_builder is not None:  # the end of a special build part
+            p, self.sb_builder = self.sb_builder, None
+            return self.emit({"type": "end_turn", "player": self.name(p)}, claims)
         p = self.active
         self.after_roll(p)
         self.withdraw_offer()
@@ -598,12 +623,26 @@ class Game:
             q = (q + 1) % self.n
         self.active = q
         self.start_turn()
+        if self.extension:
+            self.sb_after, self.sb_served = p, 0
         return self.emit({"type": "end_turn", "player": self.name(p)}, claims)
+
+    def special_build(self, name):
+        """special-building: opens `name`'s part of the phase (in seat order after the
+        player whose turn ended, that player excluded)."""
+        p = self.p(name)
+        assert self.extension, "special-building: the 5-6 player extension only"
+        assert self.sb_after is not None and self.sb_builder is None, "special-building: no phase"
+        seat = (p - self.sb_after) % self.n
+        assert seat > self.sb_served and p not in self.resigned, "special-building: seat order"
+        self.sb_builder, self.sb_served = p, seat
+        return self.emit({"type": "special_build", "player": self.name(p)})
 
     def resign(self, name, claims=()):
         assert not self.ended
         p = self.p(name)
-        assert p == self.active
+        assert p == self.active and self.sb_builder is None
+        self.sb_after = None
         self.resigned.add(p)
         self.pay(p, dict(self.hand[p]))
         ev = {"type": "resign", "player": self.name(p)}

@@ -355,7 +355,104 @@ def write_variants():
     put_valid("vp-to-win-15.json", g)
 
 
+# ---------------------------------------------------------------------------------------
+# The 5-6 player extension's special building phase (special-building) on the extended
+# board samples/boards/random-5-6-seed-7.json, five seats.
+SEATS5 = ["red", "blue", "white", "orange", "green"]
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def new5(**kw):
+    """Five seats on the extended board; in snake order each player takes the free spot
+    with the most pips (the lowest vertex id on ties) and its lowest free edge."""
+    g = Game(SEATS5, board_json=load_board("samples/boards/random-5-6-seed-7.json"), **kw)
+    for step in range(2 * g.n):
+        v = max((v for v in range(len(g.topo.points)) if g.distance_ok(v)),
+                key=lambda v: (sum(PIPS.get(g.board.token[h], 0)
+                                   for h in g.topo.vertex_hexes[v]), -v))
+        e = min(e for e in g.topo.vertex_edges[v] if e not in g.roads)
+        g.place(g.name(g.setup_player(step)), v, e, claims=["received"] if step >= g.n else ())
+    return g
+
+
+def dull_roll(g):
+    """A roll (not 7) that gives nobody anything when there is one, else a 2."""
+    for s in (2, 12, 3, 11, 4, 10, 5, 9, 6, 8):
+        if all(not total(h) for h in g.production(s)):
+            return g.roll(s)
+    return g.roll(2)
+
+
+def stock(g, name, need):
+    """Plays turns steering the dice until `name` holds `need`; returns after a roll."""
+    p = g.p(name)
+    while True:
+        missing = [r for r in RES if g.hand[p][r] < need.get(r, 0)]
+        if not g.rolled:
+            g.roll(g.sum_for(p, missing[0])) if missing else dull_roll(g)
+        elif missing:
+            g.end_turn()
+        else:
+            return
+
+
+def turn_ending_before(g, builders):
+    """Ends turns (dull rolls) until the active player is none of `builders`, who then all
+    follow in the special building phase; returns after that player's end_turn."""
+    while g.active in [g.p(b) for b in builders]:
+        g.end_turn()
+        dull_roll(g)
+    g.end_turn()
+    return sorted(builders, key=lambda b: (g.p(b) - g.sb_after) % g.n)
+
+
+def special_building_game():
+    """After a turn's end, blue builds a road and orange buys a knight in the special
+    building phase; orange plays it on orange's next own turn (dev-card-age counts own
+    turns)."""
+    g = new5(source="scripts/make_samples.py: special building phase (5-6 player extension)")
+    stock(g, "blue", {"brick": 1, "lumber": 1})
+    stock(g, "orange", {"wool": 1, "grain": 1, "ore": 1})
+    for b in turn_ending_before(g, ["blue", "orange"]):
+        g.special_build(b)
+        if b == "blue":
+            g.build_road(next_free_road(g, 1))
+        else:
+            g.buy_dev("knight")
+        g.end_turn()
+    dull_roll(g)  # the next player's roll ends the phase
+    while not (g.active == 3 and not g.rolled):
+        dull_roll(g) if not g.rolled else g.end_turn()
+    h = next(h for h in g.robber_hexes() if not g.victims(h))
+    play_knight(g, h)
+    dull_roll(g)
+    g.end_turn()
+    return g
+
+
+def special_building_win():
+    """Under vp_to_win 3, red's city in the special building phase makes 3 VP; the next
+    player's roll does not end the game; red wins at red's own roll (win-on-own-turn)."""
+    g = new5(options={"vp_to_win": 3},
+             source="scripts/make_samples.py: a win reached in the special building phase")
+    stock(g, "red", {"grain": 2, "ore": 3})
+    assert turn_ending_before(g, ["red"]) == ["red"] and g.sb_after != 4
+    g.special_build("red")
+    g.build_city(next(v for v, b in sorted(g.building.items()) if b == (0, "settlement")))
+    g.end_turn(claims=["vp", "winner"])
+    dull_roll(g)
+    assert g.winner is None
+    while not (g.active == 0 and not g.rolled):
+        dull_roll(g) if not g.rolled else g.end_turn()
+    dull_roll(g)
+    assert g.winner == 0
+    g.events[-1]["claims"] = g.claims_now(["vp", "winner"])
+    return g
+
+
 def write_valid():
+    put_valid("special-building.json", special_building_game())
+    put_valid("special-building-win.json", special_building_win())
     put_valid("complete-3p.json", complete_game())
     put_valid("trades.json", trades_game())
     put_valid("dev-cards.json", dev_cards_game())
@@ -666,6 +763,76 @@ def invalid_samples():
         g.roll(7, dice=[3, 4])
         assert 4 not in g.robber_hexes()
         return g, g.raw(ev("move_robber", "red", hex=4))
+
+    # The special building phase (special-building, the 5-6 player extension): one failing
+    # sample per way to break it.
+    def phase_open(builders=("blue",), need=None):
+        """`builders` hold `need` (a road); a turn of none of them has just ended."""
+        g = new5()
+        for b in builders:
+            stock(g, b, {"brick": 1, "lumber": 1} if need is None else need)
+        return g, turn_ending_before(g, list(builders))
+
+    @case("special-building", "trade_bank in blue's special build part: only build_road")
+    def _():
+        g, _ = phase_open(need={"brick": 4})
+        g.special_build("blue")
+        return g, g.raw(ev("trade_bank", "blue", give={"brick": 4}, get={"ore": 1}))
+
+    @case("special-building", "play_knight in blue's special build part",
+          name="special-building-card")
+    def _():
+        g, _ = phase_open()
+        g.special_build("blue")
+        return g, g.raw(ev("play_knight", "blue"))
+
+    @case("special-building", "roll in blue's special build part", name="special-building-dice")
+    def _():
+        g, _ = phase_open()
+        g.special_build("blue")
+        return g, g.raw(ev("roll", "blue", dice=[3, 3]))
+
+    @case("special-building", "out of seat order", name="special-building-order")
+    def _():
+        g, order = phase_open(("blue", "orange"), need={})
+        g.special_build(order[1])
+        g.end_turn()
+        return g, g.raw(ev("special_build", order[0]))
+
+    @case("special-building", "blue already had a special build part",
+          name="special-building-twice")
+    def _():
+        g, _ = phase_open()
+        g.special_build("blue")
+        g.build_road(next_free_road(g, 1))
+        g.end_turn()
+        return g, g.raw(ev("special_build", "blue"))
+
+    @case("special-building", "the turn player takes no part",
+          name="special-building-turn-player")
+    def _():
+        g, _ = phase_open()
+        return g, g.raw(ev("special_build", g.name(g.sb_after)))
+
+    @case("special-building", "in the base game", name="special-building-base-game")
+    def _():
+        g = after_setup_roll()
+        g.end_turn()
+        return g, g.raw(ev("special_build", "white"))
+
+    @case("special-building", "build_road between the special build parts",
+          name="special-building-unopened")
+    def _():
+        g, _ = phase_open()
+        return g, g.raw(ev("build_road", "blue", edge=next_free_road(g, 1)))
+
+    @case("win-on-own-turn", "nobody has won", name="win-on-own-turn-special-building")
+    def _():
+        g = special_building_win()
+        i = next(i for i, e in enumerate(g.events) if e["type"] == "build_city")
+        g.events = g.events[:i + 1]
+        g.events[i]["claims"] = {"winner": "red"}
+        return g, i
 
     @case("game-over", "the game is over (red won")
     def _():

@@ -154,6 +154,27 @@ TEST_CASE("5-6 players: bank + hands = 24 per resource, deck + held + played = 3
     CHECK(extended == 2);
 }
 
+TEST_CASE("5-6 players: self-play plays the special building phase", "[invariants][variants]") {
+    // The 1,000 games above check it event by event; here: the phase is really played.
+    SimOptions opt;
+    opt.record = false;
+    int parts = 0, builds = 0, cards = 0;
+    for (int g = 1; g <= scaled(40); ++g) {
+        opt.players = 5 + g % 2;
+        SelfPlay sp(game_seed(12005, g), opt);
+        while (!sp.over()) {
+            const bool in_part = sp.state().special.builder != kNoPlayer;
+            const EventBody& e = sp.step();
+            parts += std::holds_alternative<SpecialBuild>(e);
+            builds += in_part && !std::holds_alternative<EndTurn>(e);
+            cards += in_part && std::holds_alternative<BuyDevCard>(e);
+        }
+    }
+    CHECK(parts > 40);
+    CHECK(builds > 0);
+    CHECK(cards > 0);
+}
+
 TEST_CASE("invariants after every event of thousands of seeded games; replay agrees",
           "[invariants]") {
     const int games = harness_games();

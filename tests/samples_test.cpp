@@ -68,6 +68,8 @@ const std::vector<ValidSample> kValidSamples{
     {"friendly-robber.json", Outcome::kComplete, "red"},
     {"resign-2p.json", Outcome::kComplete, "red"},
     {"resign-3p.jsonl", Outcome::kUnfinished, ""},
+    {"special-building.json", Outcome::kUnfinished, ""},
+    {"special-building-win.json", Outcome::kComplete, "red"},
     {"trades.json", Outcome::kUnfinished, ""},
     {"vp-to-win-15.json", Outcome::kUnfinished, ""},
     {"whole-deck.json", Outcome::kUnfinished, ""},
@@ -75,43 +77,25 @@ const std::vector<ValidSample> kValidSamples{
 
 // The rule ids of RULES.md (plus "schema"), kept here so that the test notices a rule
 // without samples; checked against the library's own list below.
-const std::vector<std::string> kRuleIds{"board-red-adjacent",
-                                        "board-composition",
-                                        "setup-order",
-                                        "setup-road-attached",
-                                        "setup-resources",
-                                        "turn-order",
-                                        "roll-first",
-                                        "roll-once",
-                                        "production",
-                                        "bank-shortage",
-                                        "discard-half",
-                                        "robber-move",
-                                        "robber-steal",
-                                        "pending-seven",
-                                        "one-dev-card",
-                                        "dev-card-age",
-                                        "dev-card-held",
-                                        "maritime-rate",
-                                        "bank-empty",
-                                        "domestic-trade",
-                                        "trade-offer",
-                                        "insufficient-resources",
-                                        "piece-limit",
-                                        "road-connected",
-                                        "distance-rule",
-                                        "settlement-connected",
-                                        "city-on-settlement",
-                                        "deck-empty",
-                                        "progress-card",
-                                        "longest-road",
-                                        "largest-army",
-                                        "win-on-own-turn",
-                                        "game-over",
-                                        "resign",
-                                        "claim-hand",
-                                        "claim-bank",
-                                        "schema"};
+const std::vector<std::string> kRuleIds{"board-red-adjacent", "board-composition",
+                                        "setup-order",        "setup-road-attached",
+                                        "setup-resources",    "turn-order",
+                                        "roll-first",         "roll-once",
+                                        "production",         "bank-shortage",
+                                        "discard-half",       "robber-move",
+                                        "robber-steal",       "pending-seven",
+                                        "one-dev-card",       "dev-card-age",
+                                        "dev-card-held",      "maritime-rate",
+                                        "bank-empty",         "domestic-trade",
+                                        "trade-offer",        "insufficient-resources",
+                                        "piece-limit",        "road-connected",
+                                        "distance-rule",      "settlement-connected",
+                                        "city-on-settlement", "deck-empty",
+                                        "progress-card",      "longest-road",
+                                        "largest-army",       "win-on-own-turn",
+                                        "game-over",          "resign",
+                                        "special-building",   "claim-hand",
+                                        "claim-bank",         "schema"};
 
 // A passing sample of a rule: a valid sample and a text it holds that shows the rule at
 // work (an event type, a claim) — the index of samples/logs/README.md.
@@ -164,6 +148,9 @@ const std::vector<Passing> kPassing{
     {"game-over", "complete-3p.json", "\"winner\": \"red\""},
     {"resign", "resign-2p.json", "\"resign\""},
     {"resign", "resign-3p.jsonl", "\"resign\""},
+    {"special-building", "special-building.json", "\"special_build\""},
+    {"dev-card-age", "special-building.json", "\"play_knight\""},
+    {"win-on-own-turn", "special-building-win.json", "\"vp_to_win\": 3"},
     {"schema", "trades.json", "\"note\""},
 };
 
@@ -356,5 +343,52 @@ TEST_CASE("every malformed sample is an InputError naming the event and field",
             CHECK((message.starts_with(event + ":") || message.starts_with(event + " (line ")));
         }
         CHECK_THAT(message, Catch::Contains(expected.at("message_contains").get<std::string>()));
+    }
+}
+
+TEST_CASE("special building samples: parts, a card bought there, a win that waits",
+          "[samples][variants]") {
+    auto read = [](const char* file) {
+        return read_sample(test::source_path("samples/logs/valid/") + file);
+    };
+    ReplayOptions opt;
+    SECTION("blue's road and orange's knight in the phase; orange plays it on its own turn") {
+        GameLog log = read("special-building.json");
+        int parts = 0, old_knights = -1;
+        PlayerId bought_in_part = kNoPlayer;
+        opt.on_event = [&](int i, const GameState& after) {
+            const EventBody& body = log.events[static_cast<std::size_t>(i)].body;
+            parts += std::holds_alternative<SpecialBuild>(body);
+            if (const auto* b = std::get_if<BuyDevCard>(&body);
+                b && after.special.builder == b->player) {
+                bought_in_part = b->player;
+                old_knights = after.players[b->player].dev_old[0];
+            }
+        };
+        Verdict v = replay(log, opt, "s");
+        CHECK(v.violations.empty());
+        CHECK(v.state->extension());
+        CHECK(parts == 2);
+        CHECK(bought_in_part == 3);  // orange
+        CHECK(old_knights == 1);     // not new: playable on orange's next own turn
+        CHECK(v.state->players[3].knights_played() == 1);
+    }
+    SECTION("vp_to_win 3: red's city in the phase makes 3 VP; red wins at its own roll") {
+        GameLog log = read("special-building-win.json");
+        int city_vp = 0;
+        bool over_at_city = true;
+        opt.on_event = [&](int i, const GameState& after) {
+            if (std::holds_alternative<BuildCity>(log.events[static_cast<std::size_t>(i)].body)) {
+                city_vp = after.vp(0);
+                over_at_city = after.phase == Phase::kOver;
+            }
+        };
+        Verdict v = replay(log, opt, "w");
+        CHECK(v.outcome == Outcome::kComplete);
+        CHECK(v.winner == 0);
+        CHECK(city_vp == 3);
+        CHECK_FALSE(over_at_city);
+        CHECK(std::holds_alternative<Roll>(log.events.back().body));
+        CHECK(event_player(log.events.back().body) == 0);
     }
 }
