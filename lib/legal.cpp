@@ -272,9 +272,7 @@ class Generator {
     void dev_cards(PlayerId p) {
         if (s_.dev_played) return;
         const PlayerState& ps = s_.players[p];
-        auto playable = [&](DevCard k) {
-            return ps.dev_old[static_cast<int>(k)] > 0 || ps.dev_unknown_old > 0;
-        };
+        auto playable = [&](DevCard k) { return ps.dev_old[static_cast<int>(k)] > 0; };
         if (playable(DevCard::kKnight)) out_.push_back(PlayKnight{p});
         if (playable(DevCard::kRoadBuilding)) out_.push_back(PlayRoadBuilding{p});
         if (playable(DevCard::kYearOfPlenty)) {

@@ -30,18 +30,9 @@ std::string cards_text(const ResourceCounts& r) {
     return s.empty() ? "nothing" : s;
 }
 
-// The player holds `cards` (unknown cards from hidden steals may stand in for any kind).
 std::optional<Resource> missing_card(const PlayerState& ps, const ResourceCounts& cards) {
-    int short_by = 0;
-    std::optional<Resource> first;
-    for (Resource r : kResources) {
-        int need = cards[static_cast<int>(r)] - ps.hand[static_cast<int>(r)];
-        if (need > 0) {
-            short_by += need;
-            if (!first) first = r;
-        }
-    }
-    if (short_by > ps.unknown_cards) return first;
+    for (Resource r : kResources)
+        if (cards[static_cast<int>(r)] > ps.hand[static_cast<int>(r)]) return r;
     return std::nullopt;
 }
 
@@ -235,10 +226,6 @@ std::optional<Violation> check_claims(const GameState& s, const Event& e, int in
         for (int p = 0; p < s.player_count() && p < static_cast<int>(c.vp->size()); ++p) {
             int claimed = (*c.vp)[p];
             if (claimed < 0 || claimed == s.vp(p)) continue;
-            // Unknown development cards may be victory points: accept up to that many more.
-            const PlayerState& ps = s.players[p];
-            int unknown = ps.dev_unknown_old + ps.dev_unknown_new;
-            if (claimed > s.vp(p) && claimed <= s.vp(p) + unknown) continue;
             return violation(rule::kWinOnOwnTurn,
                              fmt::format("the log claims {} has {} VP; the rules count {}",
                                          ctx.player_name(p), claimed, s.vp(p)),
@@ -248,24 +235,18 @@ std::optional<Violation> check_claims(const GameState& s, const Event& e, int in
         for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
             const auto& claimed = (*c.hands)[p];
             const PlayerState& ps = s.players[p];
-            // Per-resource counts are exact only when no card of unknown kind is involved.
-            if (!claimed || ps.unknown_cards || ps.unknown_owed || *claimed == ps.hand) continue;
+            if (!claimed || *claimed == ps.hand) continue;
             return violation(
                 rule::kClaimHand,
                 fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
                             cards_text(*claimed), cards_text(ps.hand)),
                 "hands");
         }
-    if (c.bank) {
-        bool exact = true;
-        for (int p = 0; p < s.player_count(); ++p)
-            exact = exact && !s.players[p].unknown_cards && !s.players[p].unknown_owed;
-        if (exact && *c.bank != s.bank)
-            return violation(rule::kClaimBank,
-                             fmt::format("the log claims the bank holds {}; the rules give {}",
-                                         cards_text(*c.bank), cards_text(s.bank)),
-                             "bank");
-    }
+    if (c.bank && *c.bank != s.bank)
+        return violation(rule::kClaimBank,
+                         fmt::format("the log claims the bank holds {}; the rules give {}",
+                                     cards_text(*c.bank), cards_text(s.bank)),
+                         "bank");
     if (c.winner && *c.winner != s.winner)
         return violation(
             rule::kWinOnOwnTurn,

@@ -10,44 +10,13 @@ using namespace rules_impl;
 
 namespace {
 
-// A player's cards held are short of an opponent's view only in hidden mode: resolve the
-// cards a victim owes (unknown steals) when only one kind remains, and never go negative.
-void normalize(PlayerState& ps) {
-    if (ps.unknown_owed == 0) return;
-    int known = total(ps.hand);
-    if (known + ps.unknown_cards <= ps.unknown_owed) {
-        ps.hand.fill(0);
-        ps.unknown_cards = 0;
-        ps.unknown_owed = 0;
-        return;
-    }
-    if (ps.unknown_cards >= ps.unknown_owed) {
-        ps.unknown_cards -= ps.unknown_owed;
-        ps.unknown_owed = 0;
-        return;
-    }
-    int kinds = 0, kind = 0;
-    for (int r = 0; r < kResourceCount; ++r)
-        if (ps.hand[r] > 0) ++kinds, kind = r;
-    if (kinds == 1 && ps.unknown_cards == 0) {
-        ps.hand[kind] -= ps.unknown_owed;
-        ps.unknown_owed = 0;
-    }
-}
-
-// Removes cards from a hand (unknown cards stand in for missing ones), never below zero.
-// Returns what was actually removed by resource (an unknown card counts as the kind asked).
+// Removes cards from a hand, never below zero. Returns what was actually removed.
 ResourceCounts take_cards(PlayerState& ps, const ResourceCounts& cards) {
     ResourceCounts taken{};
     for (int r = 0; r < kResourceCount; ++r) {
-        int n = cards[r];
-        int from_hand = std::min(n, ps.hand[r]);
-        ps.hand[r] -= from_hand;
-        int rest = std::min(n - from_hand, ps.unknown_cards);
-        ps.unknown_cards -= rest;
-        taken[r] = from_hand + rest;
+        taken[r] = std::min(cards[r], ps.hand[r]);
+        ps.hand[r] -= taken[r];
     }
-    normalize(ps);
     return taken;
 }
 
@@ -98,22 +67,14 @@ void from_bank(GameState& s, PlayerId p, const ResourceCounts& cards) {
     for (int r = 0; r < kResourceCount; ++r) s.last_received[p][r] += got[r];
 }
 
-// Takes a development card of kind k out of p's hand (an unknown card stands in for it).
+// Takes a development card of kind k out of p's hand.
 void use_dev_card(GameState& s, PlayerId p, DevCard k) {
     PlayerState& ps = s.players[p];
     const int i = static_cast<int>(k);
     if (ps.dev_old[i] > 0) {
         --ps.dev_old[i];
-    } else if (ps.dev_unknown_old > 0) {
-        --ps.dev_unknown_old;
-        if (s.deck_unknown_drawn > 0) --s.deck_unknown_drawn;
-        if (s.deck[i] > 0) --s.deck[i];
     } else if (ps.dev_new[i] > 0) {
         --ps.dev_new[i];
-    } else if (ps.dev_unknown_new > 0) {
-        --ps.dev_unknown_new;
-        if (s.deck_unknown_drawn > 0) --s.deck_unknown_drawn;
-        if (s.deck[i] > 0) --s.deck[i];
     }
     ++ps.dev_played[i];
     s.dev_played = true;
@@ -126,8 +87,6 @@ void start_turn(GameState& s, PlayerId next) {
         old.dev_old[k] = static_cast<std::int8_t>(old.dev_old[k] + old.dev_new[k]);
         old.dev_new[k] = 0;
     }
-    old.dev_unknown_old = static_cast<std::int8_t>(old.dev_unknown_old + old.dev_unknown_new);
-    old.dev_unknown_new = 0;
     ++s.turn;
     s.active = next;
     s.rolled = false;
@@ -209,10 +168,9 @@ struct Applier {
         for (int p = 0; p < s.player_count(); ++p) from_bank(s, p, got[p]);
     }
     void operator()(const Discard& b) {
-        if (b.hidden)  // cards of unknown kind (state.hpp, hidden information)
-            s.players[b.player].unknown_owed += b.count;
-        else
-            pay_bank(s, b.player, b.cards);
+        // A hidden discard is the tracker's to branch on (lib/track.hpp); it reaches apply
+        // only after a violation (--keep-going), and then takes nothing.
+        if (!b.hidden) pay_bank(s, b.player, b.cards);
         s.discard_owed[b.player] = 0;
     }
     void operator()(const MoveRobber& b) {
@@ -221,26 +179,14 @@ struct Applier {
         if (b.victim == kNoPlayer || b.victim == b.player) return;
         PlayerState& vs = s.players[b.victim];
         PlayerState& ts = s.players[b.player];
-        if (vs.hand_size() <= 0) return;
-        std::optional<Resource> card = b.stolen;
-        if (!card && vs.unknown_cards == 0 && vs.unknown_owed == 0) {
-            // Hidden steal: determined when the victim holds one kind only.
-            int kinds = 0, kind = 0;
-            for (int r = 0; r < kResourceCount; ++r)
-                if (vs.hand[r] > 0) ++kinds, kind = r;
-            if (kinds == 1) card = static_cast<Resource>(kind);
-        }
-        if (card) {
-            ResourceCounts one{};
-            one[static_cast<int>(*card)] = 1;
-            ResourceCounts taken = take_cards(vs, one);
-            add_cards(ts, taken);
-            for (int r = 0; r < kResourceCount; ++r) s.last_received[b.player][r] += taken[r];
-        } else {
-            ++ts.unknown_cards;
-            ++vs.unknown_owed;
-            normalize(vs);
-        }
+        // A hidden card (stolen null) is the tracker's to branch on (lib/track.hpp); it
+        // reaches apply only from an empty hand or after a violation, and takes nothing.
+        if (vs.hand_size() <= 0 || !b.stolen) return;
+        ResourceCounts one{};
+        one[static_cast<int>(*b.stolen)] = 1;
+        ResourceCounts taken = take_cards(vs, one);
+        add_cards(ts, taken);
+        for (int r = 0; r < kResourceCount; ++r) s.last_received[b.player][r] += taken[r];
     }
     void operator()(const TradeBank& b) {
         pay_bank(s, b.player, b.give);
@@ -288,19 +234,15 @@ struct Applier {
     }
     void operator()(const BuyDevCard& b) {
         pay_bank(s, b.player, kDevCardCost);
-        if (s.deck_left <= 0) return;
+        // A hidden card (card null) is the tracker's to branch on (lib/track.hpp); it, or a
+        // card the deck does not hold, reaches apply only after a violation: nothing drawn.
+        if (s.deck_left <= 0 || !b.card || s.deck[static_cast<int>(*b.card)] <= 0) return;
         --s.deck_left;
-        PlayerState& ps = s.players[b.player];
+        --s.deck[static_cast<int>(*b.card)];
         // dev-card-age counts own turns: a card bought in a special build part is not new
         // on the buyer's next own turn.
-        const bool part = s.special.builder == b.player;
-        if (b.card && s.deck[static_cast<int>(*b.card)] > 0) {
-            --s.deck[static_cast<int>(*b.card)];
-            ++(part ? ps.dev_old : ps.dev_new)[static_cast<int>(*b.card)];
-        } else {
-            ++s.deck_unknown_drawn;
-            ++(part ? ps.dev_unknown_old : ps.dev_unknown_new);
-        }
+        PlayerState& ps = s.players[b.player];
+        ++(s.special.builder == b.player ? ps.dev_old : ps.dev_new)[static_cast<int>(*b.card)];
     }
     void operator()(const PlayKnight& b) {
         use_dev_card(s, b.player, DevCard::kKnight);
@@ -324,7 +266,6 @@ struct Applier {
             PlayerState& qs = s.players[q];
             int n = qs.hand[r];
             qs.hand[r] = 0;
-            normalize(qs);
             s.players[b.player].hand[r] += n;
             s.last_received[b.player][r] += n;
         }
@@ -348,8 +289,6 @@ struct Applier {
         PlayerState& ps = s.players[b.player];
         for (int r = 0; r < kResourceCount; ++r) s.bank[r] += ps.hand[r];
         ps.hand.fill(0);
-        ps.unknown_cards = 0;
-        ps.unknown_owed = 0;
         ps.resigned = true;
         if (s.special.builder == b.player) s.special.builder = kNoPlayer;
         s.discard_owed[b.player] = 0;

@@ -11,8 +11,8 @@ Result Checker::play(PlayerId p, DevCard k) const {
     if (s_.dev_played)
         return fail(rule::kOneDevCard,
                     fmt::format("{} already played a development card this turn", name(p)));
-    if (ps.dev_old[i] > 0 || ps.dev_unknown_old > 0) return std::nullopt;
-    if (ps.dev_new[i] > 0 || ps.dev_unknown_new > 0)
+    if (ps.dev_old[i] > 0) return std::nullopt;
+    if (ps.dev_new[i] > 0)
         return fail(rule::kDevCardAge,
                     fmt::format("{} bought the {} card this turn and cannot play it yet", name(p),
                                 dev_card_name(k)));

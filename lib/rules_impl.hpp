@@ -32,7 +32,7 @@ int total(const ResourceCounts& r);
 // "2 brick, 1 wool" ("nothing" when empty).
 std::string cards_text(const ResourceCounts& r);
 
-// The player holds `cards` (unknown cards from hidden steals may stand in for any kind).
+// The first resource of `cards` the player holds fewer of, or nullopt when it holds them.
 std::optional<Resource> missing_card(const PlayerState& ps, const ResourceCounts& cards);
 
 // No resource is on both sides.

@@ -239,8 +239,7 @@ Result Checker::move_robber(const MoveRobber& b) {
                                 "more VP; {} has {}",
                                 name(b.victim), s_.public_vp(b.victim)),
                     "victim");
-    if (b.stolen && vs.hand[static_cast<int>(*b.stolen)] == 0 && vs.unknown_cards == 0 &&
-        vs.unknown_owed == 0)
+    if (b.stolen && vs.hand[static_cast<int>(*b.stolen)] == 0)
         return fail(
             rule::kRobberSteal,
             fmt::format("{} holds no {} to steal", name(b.victim), resource_name(*b.stolen)),

@@ -34,13 +34,13 @@ std::string_view building_name(Building b) {
 }
 
 int PlayerState::hand_size() const {
-    int n = unknown_cards - unknown_owed;
+    int n = 0;
     for (int x : hand) n += x;
     return n;
 }
 
 int PlayerState::dev_cards_held() const {
-    int n = dev_unknown_old + dev_unknown_new;
+    int n = 0;
     for (int k = 0; k < kDevCardKinds; ++k) n += dev_old[k] + dev_new[k];
     return n;
 }
@@ -226,12 +226,6 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
                    {"vp", s.vp(p)},
                    {"public_vp", s.public_vp(p)},
                    {"resigned", ps.resigned}};
-        if (ps.unknown_cards || ps.unknown_owed) {
-            pj["unknown_cards"] = ps.unknown_cards;
-            pj["unknown_owed"] = ps.unknown_owed;
-        }
-        if (ps.dev_unknown_old || ps.dev_unknown_new)
-            pj["dev_cards_unknown"] = ps.dev_unknown_old + ps.dev_unknown_new;
         players.push_back(std::move(pj));
     }
     json buildings = json::array();
@@ -326,7 +320,6 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
         for (int k = 0; k < kDevCardKinds; ++k)
             if (int n = ps.dev_old[k] + ps.dev_new[k])
                 dev += fmt::format(" {} {}", n, dev_card_name(static_cast<DevCard>(k)));
-        if (int n = ps.dev_unknown_old + ps.dev_unknown_new) dev += fmt::format(" {} unknown", n);
         std::string settlements, cities, roads;
         for (int v = 0; v < s.topology().vertex_count(); ++v) {
             if (s.owner[v] != p) continue;

@@ -4,20 +4,13 @@
 // rules.hpp checks events against a state and applies them; replay.hpp drives a log.
 //
 // Invariants (checked by the tests after every event of a fully known log):
-//   for each resource, bank + all hands = 19;
-//   deck + cards held + cards played = 25 (per kind when every drawn card is known);
+//   for each resource, bank + all hands = 19 (24 in the 5-6 player extension);
+//   deck + cards held + cards played = 25 (34), per kind too;
 //   pieces on the board + pieces left = 15 / 5 / 4 per player;
 //   vp(p) = settlements + 2 cities + 2 per award + VP cards.
 //
-// Hidden information (a spectator's log): a bought card may be unknown (null) and a
-// stolen card may be unknown. Unknown dev cards are counted in `dev_unknown_*` and the
-// deck keeps a count of unknown draws; playing a card of kind k from an unknown card
-// resolves it (the deck's k count drops then). An unknown stolen card that the victim
-// could only hold of one kind is resolved at once; otherwise the thief gains one card of
-// unknown kind (`unknown_cards`, spent in place of any resource it lacks) and the victim
-// owes one card of unknown kind (`unknown_owed`, taken from the first resource it holds
-// whenever its known cards must be counted exactly). In that mode only the total card
-// count is exact; per-resource counts are best effort.
+// Hidden information (a spectator's log) is not this state's: lib/track.hpp keeps the set
+// of complete states a log allows, each one a GameState with every card known.
 
 #include <array>
 #include <cstdint>
@@ -59,14 +52,10 @@ inline constexpr ResourceCounts kCityCost{0, 0, 0, 2, 3};
 inline constexpr ResourceCounts kDevCardCost{0, 0, 1, 1, 1};
 
 struct PlayerState {
-    ResourceCounts hand{};  // resource cards held (known ones)
-    int unknown_cards = 0;  // cards of unknown kind held (hidden steals), see above
-    int unknown_owed = 0;   // cards lost to hidden steals, not yet taken from `hand`
+    ResourceCounts hand{};  // resource cards held
     // Development cards held, by kind: bought before this turn (playable) and this turn.
     std::array<std::int8_t, kDevCardKinds> dev_old{};
     std::array<std::int8_t, kDevCardKinds> dev_new{};
-    std::int8_t dev_unknown_old = 0;                      // unknown cards bought before this turn
-    std::int8_t dev_unknown_new = 0;                      // unknown cards bought this turn
     std::array<std::int8_t, kDevCardKinds> dev_played{};  // played, by kind
     std::int8_t roads_left = kRoadsPerPlayer;
     std::int8_t settlements_left = kSettlementsPerPlayer;
@@ -75,10 +64,10 @@ struct PlayerState {
     bool resigned = false;
     EdgeSet roads;  // the player's roads, for lib/roads
 
-    int hand_size() const;  // known + unknown cards, minus owed (the true count)
+    int hand_size() const;  // resource cards held
     int knights_played() const { return dev_played[0]; }
     int vp_cards() const { return dev_old[1] + dev_new[1]; }  // known victory point cards
-    int dev_cards_held() const;  // all kinds, old and new, known and unknown
+    int dev_cards_held() const;                               // all kinds, old and new
     friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
@@ -152,8 +141,7 @@ class GameState {
     HexId robber = kNoId;
     ResourceCounts bank{};
     std::array<int, kDevCardKinds> deck{};  // cards of each kind not yet drawn (known)
-    int deck_left = kDeckSize;              // cards in the deck (unknown draws included)
-    int deck_unknown_drawn = 0;             // drawn cards whose kind is not yet known
+    int deck_left = kDeckSize;              // cards in the deck
     std::array<PlayerState, kMaxPlayers> players{};
     std::array<Building, kMaxVertices> building{};    // per vertex
     std::array<std::int8_t, kMaxVertices> owner{};    // per vertex, kNoPlayer if empty

@@ -29,9 +29,8 @@
 //         (broken at this event), "n": 1 (not applied: replay stopped before it)}
 // player record: {"vp", "pub": VP without hidden VP cards, "src": [settlements, cities,
 //         longest road, largest army, VP cards] (VP from each source), "hand": [counts by
-//         resource] (known cards), "cards": hand size, "unk": cards of unknown kind held,
-//         "owed": cards lost to hidden steals not yet taken from "hand", "dev": [held by
-//         kind], "devu": held of unknown kind, "played": [by kind], "kn": knights played,
+//         resource], "cards": hand size, "dev": [held by kind], "played": [by kind],
+//         "kn": knights played,
 //         "rl": road length, "trail": [edge ids of the longest trail], "res": resigned}
 //         plus, when the log hides cards and the belief (lib/track.hpp) holds more than one
 //         state, the tracker's figures (then "hand" and "dev" are left out where uncertain,
@@ -109,9 +108,6 @@ json player_record(const GameState& s, PlayerId p, const Uncertainty& u = {}) {
               {"kn", ps.knights_played()},
               {"rl", trail.length},
               {"trail", trail.edges}};
-    if (ps.unknown_cards) j["unk"] = ps.unknown_cards;
-    if (ps.unknown_owed) j["owed"] = ps.unknown_owed;
-    if (int u = ps.dev_unknown_old + ps.dev_unknown_new) j["devu"] = u;
     if (ps.resigned) j["res"] = 1;
     if (const PlayerBelief* pb = u.belief) {
         if (pb->hands.size() > 1) {

@@ -214,32 +214,6 @@ TEST_CASE("a 7 makes players above 7 cards discard exactly half, then the robber
     CHECK(!t.s.seven_pending());
 }
 
-TEST_CASE("an unknown stolen card is determined when the victim holds one kind",
-          "[rules][robber-steal][hidden]") {
-    Table t;
-    t.turn_one_empty_hands();
-    t.play(R"({"type":"roll","player":"red","dice":[3,4]})");
-    HexId h = t.s.topology().vertex_hexes(13)[0];
-    t.s.players[kBlue].hand = {0, 0, 2, 0, 0};
-    t.play(fmt::format(R"({{"type":"move_robber","player":"red","hex":{},"victim":"blue"}})", h));
-    CHECK(t.s.players[kRed].hand == ResourceCounts{0, 0, 1, 0, 0});
-    CHECK(t.s.players[kRed].unknown_cards == 0);
-
-    Table u;
-    u.turn_one_empty_hands();
-    u.play(R"({"type":"roll","player":"red","dice":[3,4]})");
-    u.s.players[kBlue].hand = {1, 0, 1, 0, 0};
-    u.play(fmt::format(R"({{"type":"move_robber","player":"red","hex":{},"victim":"blue"}})", h));
-    CHECK(u.s.players[kRed].unknown_cards == 1);
-    CHECK(u.s.players[kRed].hand_size() == 1);
-    CHECK(u.s.players[kBlue].hand_size() == 1);
-    // The unknown card pays for a road the known hand could not.
-    u.s.players[kRed].hand = {1, 0, 0, 0, 0};
-    CHECK(u.rule(u.road_at(35)) == "ok");
-    u.s.players[kRed].unknown_cards = 0;
-    CHECK(u.rule(u.road_at(35)) == "insufficient-resources");
-}
-
 TEST_CASE("maritime rate from the harbors the player touches", "[rules][maritime-rate]") {
     Table t;
     t.turn_one_empty_hands();
