@@ -324,13 +324,15 @@ void apply(GameState& s, const Event& e) {
         s.special = SpecialBuilding{};
     // game-over: only the rest of the card whose play ended the game may follow the end.
     const bool was_over = s.phase == Phase::kOver;
-    const bool card = std::holds_alternative<PlayKnight>(e.body) ||
-                      std::holds_alternative<PlayRoadBuilding>(e.body) ||
-                      (std::holds_alternative<BuildRoad>(e.body) && s.free_roads > 0);
+    const bool played = std::holds_alternative<PlayKnight>(e.body) ||
+                        std::holds_alternative<PlayRoadBuilding>(e.body);
+    const bool card = played || (std::holds_alternative<BuildRoad>(e.body) && s.free_roads > 0);
     std::visit(Applier{s}, e.body);
     end_if_won(s);
-    if (!was_over && s.phase == Phase::kOver && !card) {
-        s.robber_due = RobberReason::kNone;  // an end the card did not cause
+    // An end the card did not cause, or a card played after the end (--keep-going): no
+    // robber move or free road of it is due, so each later one is reported as game-over.
+    if ((!was_over && s.phase == Phase::kOver && !card) || (was_over && played)) {
+        s.robber_due = RobberReason::kNone;
         s.free_roads = 0;
     }
 }

@@ -614,4 +614,26 @@ TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight 
         CHECK(t.s.winner == kRed);
         CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":0})") == "game-over");
     }
+    SECTION("game-over: a card played after the end leaves nothing due (--keep-going)") {
+        // Red wins when the others resign; a road building card and a knight played after
+        // that (game-over, applied by --keep-going) give no free road and no robber move:
+        // each later road and robber move is game-over too.
+        Table t;
+        t.turn_one_empty_hands();
+        t.s.players[kRed].dev_old[2] = 1;
+        t.s.players[kRed].dev_old[0] = 1;
+        t.play(R"({"type":"resign","player":"blue"})");
+        t.play(R"({"type":"resign","player":"white"})");
+        REQUIRE(t.s.winner == kRed);
+        const std::string rb = R"({"type":"play_road_building","player":"red"})";
+        CHECK(t.rule(rb) == "game-over");
+        apply(t.s, t.ev(rb));
+        CHECK(t.s.free_roads == 0);
+        CHECK(t.rule(t.road_at(19)) == "game-over");
+        const std::string knight = R"({"type":"play_knight","player":"red"})";
+        CHECK(t.rule(knight) == "game-over");
+        apply(t.s, t.ev(knight));
+        CHECK(t.s.robber_due == RobberReason::kNone);
+        CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":0})") == "game-over");
+    }
 }
