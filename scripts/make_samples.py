@@ -652,6 +652,23 @@ def invalid_samples():
         return g, g.raw(ev("trade_player", "red", partner="blue", give={"wool": 1},
                            get={"grain": 1}))
 
+    # The trade-offer lines of RULES.md: the addressee answers once; a trade with another
+    # partner withdraws the open offer (the prefix shows that trade is legal).
+    @case("trade-offer", "blue already accepted the offer", name="trade-offer-answered-twice")
+    def _():
+        g = after_setup_roll()
+        g.trade_offer("blue", {"wool": 1}, {"grain": 1})
+        g.trade_accept("blue")
+        return g, g.raw(ev("trade_accept", "blue"))
+
+    @case("trade-offer", "trade_accept without an open offer", name="trade-offer-withdrawn")
+    def _():
+        g = after_setup_roll()
+        g.trade_offer("blue", {"wool": 1}, {"grain": 1})
+        g.trade_player("white", {"lumber": 1}, {"wool": 1})
+        assert g.offer is None
+        return g, g.raw(ev("trade_accept", "blue"))
+
     @case("insufficient-resources", "red holds 0 grain, 1 ore")
     def _():
         g = after_setup_roll()
