@@ -840,7 +840,13 @@ def invalid_samples():
     @case("special-building", "build_road between the special build parts",
           name="special-building-unopened")
     def _():
-        g, _ = phase_open()
+        g = new5()
+        stock(g, "blue", {"brick": 1, "lumber": 1})
+        while g.active in (0, 1):  # after red's turn blue's own turn would come next
+            g.end_turn()
+            dull_roll(g)
+        g.end_turn()
+        assert g.active != 1
         return g, g.raw(ev("build_road", "blue", edge=next_free_road(g, 1)))
 
     @case("win-on-own-turn", "nobody has won", name="win-on-own-turn-special-building")
