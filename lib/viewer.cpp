@@ -122,7 +122,6 @@ json player_record(const GameState& s, PlayerId p, const Uncertainty& u = {}) {
         }
         if (pb->dev_cards.size() > 1) {
             j.erase("dev");
-            j.erase("devu");
             add_odds(j, "pd", "pdrest", pb->dev_cards, kPageDevSets, &DevCardOdds::cards);
         }
         if (u.vp_min != u.vp_max) j["vpr"] = {u.vp_min, u.vp_max};
