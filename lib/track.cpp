@@ -103,12 +103,12 @@ std::vector<Branch> branches(const GameState& s, const Event& e) {
     return out;
 }
 
-// With unrecorded discards: after a 7, every player who owes a discard in a state makes
-// one there, hidden (each distinct discard equally likely), players in seat order.
-void unrecorded_discards(WeightedState ws, int player, std::vector<WeightedState>& out) {
+// With unrecorded discards: after a 7, a player who owes a discard in a state makes one
+// there, hidden (each distinct discard equally likely). One player's discards of one state
+// are appended to out; Belief::step runs the players in seat order.
+void unrecorded_discards_of(WeightedState ws, int player, std::vector<WeightedState>& out) {
     GameState& s = ws.state;
-    while (player < s.player_count() && s.discard_owed[player] == 0) ++player;
-    if (player >= s.player_count()) {
+    if (s.discard_owed[player] == 0) {
         out.push_back(std::move(ws));
         return;
     }
@@ -119,7 +119,7 @@ void unrecorded_discards(WeightedState ws, int player, std::vector<WeightedState
         Event d{Discard{player, all[i], false, 0}, nullptr, 0};
         apply(next.state, d);
         if (all.size() > 1) next.weight *= share;
-        unrecorded_discards(std::move(next), player + 1, out);
+        out.push_back(std::move(next));
     }
 }
 
@@ -226,6 +226,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
         if (w > worst_weight) worst_weight = w, worst = std::move(v);
     };
     bool may_merge = hidden || discards_after;
+    bool dropped = false;  // bound_growth kept only the most probable states
     if (!hidden) {
         std::size_t kept = 0;
         for (std::size_t i = 0; i < states_.size(); ++i) {
@@ -267,6 +268,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
                 if (br.den != 1) next.weight *= Probability(br.num, br.den);
                 apply(next.state, br.event);
             }
+            dropped = bound_growth(applied, index) || dropped;
         }
         if (applied.empty()) {  // nothing was moved out of states_
             report(under_hidden(std::move(*worst)));
@@ -274,22 +276,30 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
                 res.applied = false;
                 return res;
             }
-            for (WeightedState& ws : states_)
+            for (WeightedState& ws : states_) {
                 for (Branch& br : branches(ws.state, e)) {
                     applied.push_back(ws);
                     WeightedState& next = applied.back();
                     if (br.den != 1) next.weight *= Probability(br.num, br.den);
                     apply(next.state, br.event);
                 }
+                dropped = bound_growth(applied, index) || dropped;
+            }
         }
         states_ = std::move(applied);
     }
 
     // 2. with unrecorded discards, the discards the rules require after a 7, per state.
     if (discards_after) {
-        std::vector<WeightedState> with;
-        for (WeightedState& ws : states_) unrecorded_discards(std::move(ws), 0, with);
-        states_ = std::move(with);
+        const int players = states_.empty() ? 0 : states_[0].state.player_count();
+        for (int p = 0; p < players; ++p) {
+            std::vector<WeightedState> with;
+            for (WeightedState& ws : states_) {
+                unrecorded_discards_of(std::move(ws), p, with);
+                dropped = bound_growth(with, index) || dropped;
+            }
+            states_ = std::move(with);
+        }
     }
 
     // 3. claims condition the belief (all failing: reported, every state kept).
@@ -319,7 +329,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
         }
     }
 
-    if (removed || hidden) normalise(states_);
+    if (removed || hidden || dropped) normalise(states_);
     // Only a branch, or an event that forgets something (a monopoly's haul from several
     // hands, the end of a turn ageing new development cards, a resignation), can make
     // two states equal.
@@ -330,51 +340,82 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     return res;
 }
 
+namespace {
+
+// Merges equal states (weights add); deterministic: holdings order, then first seen.
+void merge_equal(std::vector<WeightedState>& states) {
+    if (states.size() <= 1) return;
+    std::vector<Key> keys;
+    keys.reserve(states.size());
+    for (const WeightedState& ws : states) keys.push_back(holdings(ws.state));
+    std::vector<std::size_t> order(states.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return key_less(keys[a], keys[b]); });
+    std::vector<WeightedState> merged;
+    merged.reserve(states.size());
+    std::size_t run_start = 0;  // first merged state of the current key run
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::size_t k = order[i];
+        if (i == 0 || keys[order[i - 1]] != keys[k]) run_start = merged.size();
+        bool done = false;
+        for (std::size_t j = run_start; j < merged.size() && !done; ++j)
+            if (merged[j].state == states[k].state) {
+                merged[j].weight += states[k].weight;
+                done = true;
+            }
+        if (!done) merged.push_back(std::move(states[k]));
+    }
+    states = std::move(merged);
+}
+
+// Keeps the `bound` most probable states (stable: the current order breaks ties), in the
+// current order. Returns whether any state was dropped.
+bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound) {
+    if (states.size() <= bound) return false;
+    std::vector<std::size_t> order(states.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return states[a].weight > states[b].weight;
+    });
+    order.resize(bound);
+    std::sort(order.begin(), order.end());
+    std::vector<WeightedState> kept;
+    kept.reserve(order.size());
+    for (std::size_t i : order) kept.push_back(std::move(states[i]));
+    states = std::move(kept);
+    return true;
+}
+
+}  // namespace
+
 void Belief::merge_and_bound(int index) {
+    peak_ = std::max(peak_, states_.size());
     if (states_.size() > 1) {
         // last_received is the history of the last event only: claims were checked.
         for (WeightedState& ws : states_)
             for (auto& r : ws.state.last_received) r.fill(0);
-        std::vector<Key> keys;
-        keys.reserve(states_.size());
-        for (const WeightedState& ws : states_) keys.push_back(holdings(ws.state));
-        std::vector<std::size_t> order(states_.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return key_less(keys[a], keys[b]); });
-        std::vector<WeightedState> merged;
-        merged.reserve(states_.size());
-        std::size_t run_start = 0;  // first merged state of the current key run
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            const std::size_t k = order[i];
-            if (i == 0 || keys[order[i - 1]] != keys[k]) run_start = merged.size();
-            bool done = false;
-            for (std::size_t j = run_start; j < merged.size() && !done; ++j)
-                if (merged[j].state == states_[k].state) {
-                    merged[j].weight += states_[k].weight;
-                    done = true;
-                }
-            if (!done) merged.push_back(std::move(states_[k]));
-        }
-        states_ = std::move(merged);
+        merge_equal(states_);
     }
-    if (states_.size() > opt_.max_states) {
-        // Keep the most probable (stable: holdings order breaks ties), then holdings order.
-        std::vector<std::size_t> order(states_.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return states_[a].weight > states_[b].weight;
-        });
-        order.resize(opt_.max_states);
-        std::sort(order.begin(), order.end());
-        std::vector<WeightedState> kept;
-        kept.reserve(order.size());
-        for (std::size_t i : order) kept.push_back(std::move(states_[i]));
-        states_ = std::move(kept);
+    if (keep_most_probable(states_, opt_.max_states)) {
         normalise(states_);
         if (!inexact_from_) inexact_from_ = index;
     }
     max_seen_ = std::max(max_seen_, states_.size());
+}
+
+bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
+    peak_ = std::max(peak_, states.size());
+    // The states an event branches into, while they are made: past twice the bound, equal
+    // states merge (exact) and, if still past the bound, only the most probable are kept
+    // (from this event on the belief is not exact, as with merge_and_bound). Keeps memory
+    // within about twice the bound however many ways an event can go (hidden discards of
+    // large hands, several players discarding after an unrecorded 7).
+    if (states.size() <= 2 * opt_.max_states) return false;
+    merge_equal(states);
+    if (!keep_most_probable(states, opt_.max_states)) return false;
+    if (!inexact_from_) inexact_from_ = index;
+    return true;
 }
 
 std::vector<PlayerBelief> player_beliefs(const Belief& b) {

@@ -102,9 +102,14 @@ class Belief {
     const std::vector<int>& unexplained() const { return unexplained_; }
     // The largest number of states held after any event so far.
     std::size_t max_states_seen() const { return max_seen_; }
+    // The most states that existed at once while an event branched (before merging and
+    // the bound): at most 2 * max_states plus the branches of one state for one player.
+    std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
     void merge_and_bound(int index);
+    // Returns whether states were dropped (the caller renormalises).
+    bool bound_growth(std::vector<WeightedState>& states, int index);
 
     const GameLog* log_;
     TrackOptions opt_;
@@ -113,6 +118,7 @@ class Belief {
     std::optional<int> inexact_from_;
     std::vector<int> unexplained_;
     std::size_t max_seen_ = 1;
+    std::size_t peak_ = 1;
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----

@@ -21,8 +21,8 @@
 #include "event.hpp"
 #include "import/import.hpp"
 #include "render.hpp"
-#include "roads_report.hpp"
 #include "replay.hpp"
+#include "roads_report.hpp"
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -82,9 +82,10 @@ TEST_CASE("every kept fuzz input is read or rejected with InputError, never a cr
 // folder each: every input is read or rejected with an InputError (a malformed board
 // record with its error) that names the input, and what is read goes through what the
 // fuzz target runs on it.
-TEST_CASE("every kept fuzz input of the board, position and import readers is read or "
-          "rejected by name",
-          "[fuzz][board][import][roads]") {
+TEST_CASE(
+    "every kept fuzz input of the board, position and import readers is read or "
+    "rejected by name",
+    "[fuzz][board][import][roads]") {
     int read = 0, rejected = 0;
     auto rejected_by_name = [&](const std::string& what, const std::string& name) {
         CHECK_THAT(what, Catch::StartsWith(name));

@@ -179,6 +179,45 @@ TEST_CASE("track: unrecorded discards are applied in every state after a 7", "[t
     CHECK(b.step(ev(MoveRobber{kRed, 0, kBlue, std::nullopt}), 1).violations.empty());
 }
 
+TEST_CASE("track: unrecorded discards of several players branch per player, within the bound",
+          "[track]") {
+    GameLog log = two_player_log();
+    log.unrecorded.discards = true;
+    GameState s = position(log, kRed, false);
+    s.rolled = false;
+    give(s, kRed, {2, 2, 2, 2, 0});   // 8 cards, owes 4: 19 distinct discards
+    give(s, kBlue, {3, 3, 3, 3, 3});  // 15 cards, owes 7: 155 distinct discards
+    auto total = [](const Belief& b) {
+        Probability sum = 0;
+        for (const WeightedState& ws : b.states()) sum += ws.weight;
+        return sum;
+    };
+    SECTION("every pair of discards is a state of its own, weight 1/(19 * 155)") {
+        Belief b(log, s);
+        CHECK(b.step(ev(Roll{kRed, 3, 4}), 0).violations.empty());
+        CHECK(b.size() == 19 * 155);
+        CHECK(b.exact());
+        CHECK(b.peak_states() == 19 * 155);
+        CHECK(b.states().front().weight == q(1, 19 * 155));
+        CHECK(total(b) == 1);
+    }
+    SECTION("past the bound while the states are made: the most probable kept, not exact") {
+        TrackOptions small;
+        small.max_states = 50;  // the 2,945 branches never all exist at once
+        Belief b(log, s, small);
+        CHECK(b.step(ev(Roll{kRed, 3, 4}), 0).violations.empty());
+        CHECK(b.size() == 50);
+        CHECK_FALSE(b.exact());
+        CHECK(b.inexact_from() == 0);
+        CHECK(total(b) == 1);
+        CHECK(b.peak_states() <= 2 * 50 + 155);
+        for (const WeightedState& ws : b.states()) {
+            CHECK(ws.state.discard_owed[kRed] == 0);
+            CHECK(ws.state.discard_owed[kBlue] == 0);
+        }
+    }
+}
+
 //   red holds wool 1, grain 2, ore 3; blue steals one card unseen; in red's turn red buys
 //   a development card (wool + grain + ore) and then gives grain 1 + ore 2 in a trade:
 //   six cards from a hand of five, insufficient-resources whichever card was stolen.
