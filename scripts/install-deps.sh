@@ -8,6 +8,7 @@
 #   the multi-host test, which starts its own sshd on a loopback port: the system's SSH
 #   service is installed without being started or enabled
 #   GNU time for the peak-memory test, python3 for the bad-input suite
+#   docs: help2man (each tool's man page is generated from its --help at build time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
           libsimdjson-dev
-          librsvg2-bin
+          librsvg2-bin help2man
           chromium python3 parallel rsync jq openssh-client openssh-server time)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi

@@ -166,6 +166,14 @@ int run(int argc, char** argv) {
     auto* render = app.add_subcommand("render", "Draw a board (default: the beginner board)");
     std::string render_file, render_format = "text";
     bool ids = false;
+    cli::subcommand_footer(render,
+                           "  catan-board render --ids                 draw the beginner board "
+                           "with ids\n"
+                           "  catan-board render samples/boards/beginner.json\n"
+                           "  catan-board render --format json         the beginner board as JSON\n"
+                           "  catan-board render --format svg board.json > board.svg\n",
+                           "0 drawn, 2 unreadable or malformed board, several boards for one "
+                           "SVG, a failed write or a bad command line.");
     render->add_option("file", render_file, "board JSON file, or - for stdin");
     render->add_option("--format", render_format, "text (ASCII drawing), json or svg")
         ->check(CLI::IsMember({"text", "json", "svg"}));
@@ -175,6 +183,14 @@ int run(int argc, char** argv) {
         "check",
         "Check boards: board-composition, board-red-adjacent (6/8 neighbours) and the "
         "optional constraints of generate");
+    cli::subcommand_footer(check,
+                           "  catan-board check board.json             composition + red numbers\n"
+                           "  catan-board check --allow-red-adjacent - < boards.jsonl\n"
+                           "  catan-board check --format json a.json b.jsonl   one JSON line per "
+                           "board\n"
+                           "  find boards -name '*.json' | catan-board check --files-from -\n",
+                           "0 every board passes, 1 a board breaks a rule or constraint, 2 a "
+                           "malformed or unreadable input, a failed write or a bad command line.");
     cli::InputList check_inputs;
     std::string check_format = "text";
     bool quiet = false;
@@ -199,6 +215,13 @@ int run(int argc, char** argv) {
         "Generate random boards, uniformly over all boards that satisfy the constraints "
         "(rejection sampling of independent uniform shuffles of terrains, tokens and "
         "harbors; never 'swap until it fits'). Robber on the desert.");
+    cli::subcommand_footer(
+        gen,
+        "  catan-board generate --seed 7 --format text\n"
+        "  catan-board generate --count 100000 | catan-board check -   JSON Lines (count > 1)\n"
+        "  catan-board generate --players 5-6 --no-equal-adjacent --format svg > big.svg\n"
+        "  catan-board generate --layout beginner\n",
+        "0 generated, 2 no board within --max-tries, a failed write or a bad command line.");
     GenerateFlags gen_flags;
     std::int64_t count = 1;
     std::string gen_format, layout = "random";
@@ -220,6 +243,12 @@ int run(int argc, char** argv) {
         "stats",
         "Fairness measures of boards (per-resource pips, best/worst vertex pips, "
         "red-number spread, harbor-resource pairs) and their distributions");
+    cli::subcommand_footer(stats,
+                           "  catan-board stats --generate 100000 --seed 1\n"
+                           "  catan-board stats --format json boards.jsonl\n"
+                           "  catan-board stats --format jsonl --keep-going - < boards.jsonl\n",
+                           "0 measured, 2 a malformed or unreadable input, a failed write or a "
+                           "bad command line.");
     std::string stats_file, stats_format = "text";
     std::int64_t stats_generate = 0;
     GenerateFlags stats_flags;

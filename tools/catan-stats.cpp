@@ -172,6 +172,13 @@ int run(int argc, char** argv) {
         ->check(CLI::Range(0, 1024));
     auto* merge_cmd = app.add_subcommand(
         "merge", "combine partial aggregates (any number, any order) into one report");
+    cli::subcommand_footer(
+        merge_cmd,
+        "  catan-stats merge a.partial b.partial      the report of both parts\n"
+        "  catan-stats merge --format json chunk-*.partial\n"
+        "  catan-stats merge --partial a.partial b.partial > ab.partial\n",
+        "0 every game valid, 1 some game breaks a rule, 2 a malformed part or game, a failed "
+        "write or a bad command line.");
     merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin")
         ->required();
     merge_cmd->add_option("--format", opt.format, "report format: text or json")

@@ -85,6 +85,10 @@ void setup_app(CLI::App& app, const std::string& tool, const std::string& exampl
                                     : exit_status));
 }
 
+void subcommand_footer(CLI::App* sub, const std::string& examples, const std::string& exit_status) {
+    sub->footer("Examples:\n" + examples + "\nExit status: " + exit_status);
+}
+
 void add_input_list(CLI::App* app, InputList& inputs, const std::string& what) {
     app->add_option("files", inputs.files, what);
     app->add_option("--files-from", inputs.files_from,
@@ -128,7 +132,66 @@ CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::stri
     return app->add_option("--seed", seed, help)->check(check);
 }
 
+namespace {
+
+// The flags of one app or subcommand ("--format -q ..."), in definition order.
+std::string flag_words(const CLI::App& app) {
+    std::string words;
+    for (const CLI::Option* o : app.get_options()) {
+        if (!o->nonpositional()) continue;
+        for (const auto& n : o->get_lnames()) words += " --" + n;
+        for (const auto& n : o->get_snames()) words += " -" + n;
+    }
+    return words.empty() ? words : words.substr(1);
+}
+
+}  // namespace
+
+std::string bash_completion(const CLI::App& app) {
+    const std::string tool = app.get_name();
+    std::string fn = "_" + tool;
+    for (char& c : fn)
+        if (c == '-') c = '_';
+    std::vector<const CLI::App*> subs;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        subs.push_back(sub);
+    std::string sub_names;
+    for (const CLI::App* sub : subs) sub_names += (sub_names.empty() ? "" : " ") + sub->get_name();
+    std::string out = fmt::format(
+        "# bash completion of {0}, generated from its command-line definition ({0} "
+        "--bash-completion)\n{1}() {{\n    local cur=${{COMP_WORDS[COMP_CWORD]}} sub= i words\n",
+        tool, fn);
+    if (!subs.empty()) {
+        std::string alternatives = sub_names;
+        for (char& c : alternatives)
+            if (c == ' ') c = '|';
+        out += fmt::format(
+            "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
+            "        case ${{COMP_WORDS[i]}} in {}) sub=${{COMP_WORDS[i]}}; break ;; esac\n"
+            "    done\n",
+            alternatives);
+    }
+    out += "    case $sub in\n";
+    for (const CLI::App* sub : subs)
+        out += fmt::format("        {}) words=\"{}\" ;;\n", sub->get_name(), flag_words(*sub));
+    out += fmt::format("        *) words=\"{}\" ;;\n    esac\n",
+                       subs.empty() ? flag_words(app) : sub_names + " " + flag_words(app));
+    out += fmt::format(
+        "    if [[ $cur == -*{} ]]; then\n"
+        "        COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+        "    else\n"
+        "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+        "    fi\n}}\ncomplete -o filenames -F {} {}\n",
+        subs.empty() ? "" : " || -z $sub", fn, tool);
+    return out;
+}
+
 int parse(CLI::App& app, int argc, char** argv) {
+    // The build generates each tool's bash completion from its own definition.
+    if (argc == 2 && std::string_view(argv[1]) == "--bash-completion") {
+        out() << bash_completion(app);
+        return code(Exit::kOk);
+    }
     // Help and version go through the checked standard output like every other result.
     std::ostringstream text, errors;
     int rc = -1;

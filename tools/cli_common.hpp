@@ -44,6 +44,10 @@ std::unique_ptr<std::istream> open_input(const std::string& path);
 void setup_app(CLI::App& app, const std::string& tool, const std::string& examples,
                const std::string& exit_status = "");
 
+// Sets a subcommand's own footer: its examples and its exit status paragraph (a
+// subcommand's --help shows its own examples, not the tool's).
+void subcommand_footer(CLI::App* sub, const std::string& examples, const std::string& exit_status);
+
 // The inputs of a tool that reads many files: positional files, and --files-from FILE|-
 // (one path per line, or NUL-separated with -0/--null), for lists longer than a command
 // line. add_input_list adds the three options; input_files returns the positional files
@@ -62,9 +66,15 @@ std::vector<std::string> input_files(const InputList& inputs);
 // errors, exit 2).
 CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::string& help);
 
+// The bash completion script of a tool: its subcommands, and the flags of the tool or of the
+// subcommand typed, read from the app's own definition (so it never drifts from the
+// options); file names elsewhere. `<tool> --bash-completion` prints it (the build installs
+// it into share/bash-completion/completions).
+std::string bash_completion(const CLI::App& app);
+
 // Parses the command line. Returns -1 when the tool should go on; otherwise the exit code
-// to return at once: 0 after --help or --version, 2 (with CLI11's message on stderr) for a
-// wrong command line.
+// to return at once: 0 after --help, --version or --bash-completion (the only argument), 2 (with
+// CLI11's message on stderr) for a wrong command line.
 int parse(CLI::App& app, int argc, char** argv);
 
 // Runs a tool's body, then flushes standard output. A ctk::InputError or an OutputError
