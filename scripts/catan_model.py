@@ -471,16 +471,23 @@ class Game:
         p = self.active
         self.after_roll(p)
         self.withdraw_offer()
-        bundles = 0
+        # A player may always use a worse rate they are entitled to, and bundles of one
+        # resource may mix rates: the possible bundle counts of each resource given, added.
+        harbors = {self.board.harbor[v] for v, (o, _) in self.building.items()
+                   if o == p and v in self.board.harbor}
+        possible = {0}
         for r, c in give.items():
-            rate = 4
-            for v, (o, _) in self.building.items():
-                if o == p and v in self.board.harbor:
-                    h = self.board.harbor[v]
-                    rate = min(rate, 3 if h == "3:1" else (2 if h == r else 4))
-            assert c % rate == 0, f"maritime-rate {r} at {rate}"
-            bundles += c // rate
-        assert bundles == total(get) and not set(give) & set(get)
+            sizes = {4} | ({3} if "3:1" in harbors else set()) | ({2} if r in harbors else set())
+            counts = [set() for _ in range(c + 1)]  # counts[n]: bundle counts summing to n cards
+            counts[0].add(0)
+            for n in range(1, c + 1):
+                for size in sizes:
+                    if n >= size:
+                        counts[n] |= {k + 1 for k in counts[n - size]}
+            assert counts[c], f"maritime-rate {c} {r} at rates {sorted(sizes)}"
+            possible = {a + b for a in possible for b in counts[c]}
+        assert total(get) in possible, f"maritime-rate: {total(get)} cards for {give}"
+        assert not set(give) & set(get)
         self.pay(p, give)
         self.take(p, get)
         return self.emit({"type": "trade_bank", "player": self.name(p), "give": rmap(give),
