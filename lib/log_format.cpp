@@ -9,6 +9,7 @@
 
 #include "event.hpp"
 #include "event_fast.hpp"
+#include "import/import_util.hpp"
 #include "json_util.hpp"
 
 namespace ctk {
@@ -209,21 +210,6 @@ std::vector<int> document_event_lines(std::string_view text) {
     return lines;
 }
 
-// The line that starts at `pos` (without its '\n'); `pos` moves past it and never past
-// text.size() (0 <= pos <= text.size() before and after), so a last line without a final
-// newline ends the text instead of leaving `pos` one past it.
-std::string_view next_line(std::string_view text, std::size_t& pos) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end < text.size() ? end + 1 : text.size();
-    return line;
-}
-
-bool blank(std::string_view line) {
-    return line.find_first_not_of(" \t\r") == std::string_view::npos;
-}
-
 }  // namespace
 
 namespace {
@@ -274,8 +260,8 @@ GameLog read_log(std::string_view text, std::string_view name) {
     std::size_t first_line = 0;
     while (pos < text.size()) {
         ++line_no;
-        std::string_view line = next_line(text, pos);
-        if (!blank(line)) {
+        std::string_view line = take_line(text, pos);
+        if (!blank_line(line)) {
             first = line;
             first_line = line_no;
             break;
@@ -329,8 +315,8 @@ GameLog read_log(std::string_view text, std::string_view name) {
     log.events.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')) + 1);
     while (pos < text.size()) {
         ++line_no;
-        std::string_view line = next_line(text, pos);
-        if (blank(line)) continue;
+        std::string_view line = take_line(text, pos);
+        if (blank_line(line)) continue;
         log.events.push_back(
             jsonl_event(line, log.seats, t, log.events.size(), static_cast<int>(line_no), name));
     }
@@ -347,9 +333,9 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
     }
     while (std::getline(in_, line_)) {
         ++line_no_;
-        if (!blank(line_)) break;
+        if (!blank_line(line_)) break;
     }
-    if (blank(line_))
+    if (blank_line(line_))
         throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
     if (std::size_t nul = line_.find('\0'); nul != std::string::npos)
         throw InputError(
@@ -380,7 +366,7 @@ std::optional<Event> LogReader::next() {
     }
     while (std::getline(in_, line_)) {
         ++line_no_;
-        if (blank(line_)) continue;
+        if (blank_line(line_)) continue;
         Event e =
             jsonl_event(line_, log_.seats, log_board(log_).topology(), read_, line_no_, name_);
         ++read_;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "import/import_util.hpp"
 #include "json_util.hpp"
 #include "rng.hpp"
 
@@ -620,12 +621,9 @@ std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
     int line_no = 0;
     std::size_t pos = 0;
     while (pos < csv.size()) {
-        std::size_t end = csv.find('\n', pos);
-        if (end == std::string_view::npos) end = csv.size();
-        std::string_view line = csv.substr(pos, end - pos);
-        pos = end + 1;
+        std::string_view line = take_line(csv, pos);
         ++line_no;
-        if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        if (blank_line(line)) continue;
         auto cells = split_csv_line(line);
         if (header.empty()) {
             header = cells;

@@ -10,6 +10,7 @@
 #include <boost/math/special_functions/gamma.hpp>
 #include <nlohmann/json.hpp>
 
+#include "import/import_util.hpp"
 #include "json_util.hpp"
 #include "placement.hpp"
 
@@ -541,12 +542,9 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
     int line_no = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+        std::string_view line = take_line(text, pos);
         ++line_no;
-        if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        if (blank_line(line)) continue;
         const std::string where = fmt::format("{}: line {}", name, line_no);
         json j = json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object())

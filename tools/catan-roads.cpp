@@ -9,6 +9,7 @@
 #include "cli_common.hpp"
 #include "event.hpp"
 #include "import/import.hpp"
+#include "import/import_util.hpp"
 #include "replay.hpp"
 #include "roads_report.hpp"
 
@@ -71,11 +72,8 @@ std::vector<Report> read_reports(const std::string& name, const Options& opt, in
     if (!parsed) {
         std::size_t pos = 0;
         while (pos < text.size()) {
-            std::size_t end = text.find('\n', pos);
-            if (end == std::string::npos) end = text.size();
-            std::string_view line(text.data() + pos, end - pos);
-            pos = end + 1;
-            if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+            std::string_view line = take_line(text, pos);
+            if (blank_line(line)) continue;
             first = nlohmann::json::parse(line, nullptr, false);
             first_end = pos;
             break;
@@ -92,12 +90,9 @@ std::vector<Report> read_reports(const std::string& name, const Options& opt, in
         int line_no = 0;
         std::size_t pos = 0;
         while (pos < text.size()) {
-            std::size_t end = text.find('\n', pos);
-            if (end == std::string::npos) end = text.size();
-            std::string_view line(text.data() + pos, end - pos);
-            pos = end + 1;
+            std::string_view line = take_line(text, pos);
             ++line_no;
-            if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+            if (blank_line(line)) continue;
             const std::string where = fmt::format("{}:{}", name, line_no);
             nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
             try {
