@@ -1,8 +1,9 @@
 #pragma once
 // Seeded self-play (DESIGN.md section 1, catan-sim): games of random legal moves for tests,
-// studies and benchmarks. Every event is chosen from lib/legal.hpp's generator, checked by
-// the rules' check() (a generator bug throws, it never yields an invalid log) and applied
-// with the rules' apply().
+// studies and benchmarks. Every event is chosen from lib/legal.hpp's generator and applied
+// with the rules' apply(); with SimOptions::verify (the default here; catan-sim --verify)
+// it is first re-checked by the rules' check() (a generator bug throws, it never yields an
+// invalid log).
 //
 // Policy (game length, and so games/s, depend on it):
 //   - at each decision, one event uniformly among legal_events(state) (legal.hpp: no
@@ -43,6 +44,12 @@ struct SimOptions {
     std::shared_ptr<const Board> board;  // the fixed board when not random (null: beginner)
     bool record = true;                  // keep the events in SimGame::log
     bool claims = true;  // the last event claims every VP, the awards and the winner
+    // Re-check every chosen event with the rules' check before applying it; a failure (a
+    // generator bug) throws std::logic_error. Off, the generator is trusted: the tests
+    // prove that it lists exactly the events check accepts (tests/legal_test.cpp), and the
+    // games are the same event for event either way (tests/invariants_test.cpp). On in
+    // every test; catan-sim turns it off unless --verify.
+    bool verify = true;
 };
 
 // One finished (won or capped) game.
@@ -71,8 +78,8 @@ class SelfPlay {
     // True once the game is won or the turn cap is reached.
     bool over() const;
     // Chooses one event by the policy, fills in chance, checks it with the rules' check
-    // (throws std::logic_error naming the event and the violation if it fails: a
-    // generator bug), applies it and records it. Precondition: !over().
+    // when SimOptions::verify (throws std::logic_error naming the event and the violation
+    // if it fails: a generator bug), applies it and records it. Precondition: !over().
     const EventBody& step();
     const GameState& state() const { return state_; }
     const GameLog& log() const { return log_; }

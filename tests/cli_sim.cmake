@@ -12,11 +12,11 @@ catan_cli_test(NAME sim_missing_board EXIT 2 MATCH "no-such.json: cannot open"
 catan_cli_test(NAME sim_malformed_board EXIT 2 MATCH "malformed-unknown-terrain.json"
   COMMAND $<TARGET_FILE:catan-sim> --board ${PROJECT_SOURCE_DIR}/samples/boards/invalid/malformed-unknown-terrain.json)
 catan_cli_test(NAME sim_summary EXIT 0 MATCH "games: 20 \\(complete [0-9]+, unfinished [0-9]+\\)"
-  COMMAND $<TARGET_FILE:catan-sim> --seed 1 --games 20)
+  COMMAND $<TARGET_FILE:catan-sim> --seed 1 --games 20 --verify)
 catan_cli_test(NAME sim_summary_json EXIT 0 MATCH "\"games\": 20"
-  COMMAND $<TARGET_FILE:catan-sim> --seed 1 --games 20 --players 3 --summary json)
+  COMMAND $<TARGET_FILE:catan-sim> --seed 1 --games 20 --players 3 --summary json --verify)
 catan_cli_test(NAME sim_turn_cap EXIT 0 MATCH "games: 5 \\(complete 0, unfinished 5\\)"
-  COMMAND $<TARGET_FILE:catan-sim> --games 5 --turn-cap 2)
+  COMMAND $<TARGET_FILE:catan-sim> --games 5 --turn-cap 2 --verify)
 # 50 games through the CLI, JSON and JSONL, fixed and random boards: every log replays valid.
 set(SIM_OUT ${CMAKE_CURRENT_BINARY_DIR}/sim-logs)
 add_test(NAME cli.sim_logs_replay

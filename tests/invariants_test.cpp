@@ -219,6 +219,23 @@ TEST_CASE("self-play is deterministic: same seed, same log", "[invariants]") {
     CHECK(a != write_log(play_game(5, 4, opt).log, LogFormat::kJsonl));
 }
 
+TEST_CASE("self-play without re-checking its events plays the same games", "[invariants]") {
+    for (int players : {2, 4, 6}) {
+        for (int game = 1; game <= 4; ++game) {
+            SimOptions checked;
+            checked.players = players;
+            checked.random_board = game % 2 == 0;
+            SimOptions trusted = checked;
+            trusted.verify = false;
+            const SimGame a = play_game(5, game, checked), b = play_game(5, game, trusted);
+            INFO(players << " players, game " << game);
+            REQUIRE(a.events == b.events);
+            CHECK(a.winner == b.winner);
+            CHECK(write_log(a.log, LogFormat::kJsonl) == write_log(b.log, LogFormat::kJsonl));
+        }
+    }
+}
+
 TEST_CASE("a turn cap ends a game unfinished, and replay says so", "[invariants]") {
     SimOptions opt;
     opt.turn_cap = 3;

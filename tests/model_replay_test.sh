@@ -10,13 +10,13 @@ sim="$build/tools/catan-sim"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 games() { python3 -c "import os; print(max(2, round($1 * float(os.environ.get('CATAN_TEST_SCALE', '1')))))"; }
-"$sim" --seed 31 --games "$(games 30)" --players 4 --out - > "$tmp/four.jsonl" 2>/dev/null
-"$sim" --seed 32 --games "$(games 20)" --players 3 --random-board --out - > "$tmp/three.jsonl" 2>/dev/null
-"$sim" --seed 33 --games "$(games 20)" --players 2 --out - > "$tmp/two.jsonl" 2>/dev/null
-"$sim" --seed 34 --games "$(games 15)" --players 5 --out - > "$tmp/five.jsonl" 2>/dev/null
-"$sim" --seed 35 --games "$(games 15)" --players 6 --out - > "$tmp/six.jsonl" 2>/dev/null
+"$sim" --seed 31 --games "$(games 30)" --players 4 --verify --out - > "$tmp/four.jsonl" 2>/dev/null
+"$sim" --seed 32 --games "$(games 20)" --players 3 --random-board --verify --out - > "$tmp/three.jsonl" 2>/dev/null
+"$sim" --seed 33 --games "$(games 20)" --players 2 --verify --out - > "$tmp/two.jsonl" 2>/dev/null
+"$sim" --seed 34 --games "$(games 15)" --players 5 --verify --out - > "$tmp/five.jsonl" 2>/dev/null
+"$sim" --seed 35 --games "$(games 15)" --players 6 --verify --out - > "$tmp/six.jsonl" 2>/dev/null
 "$sim" --seed 36 --games "$(games 5)" --vp-to-win 15 --discard-limit 9 --friendly-robber \
-  --random-board --out - > "$tmp/house.jsonl" 2>/dev/null
+  --random-board --verify --out - > "$tmp/house.jsonl" 2>/dev/null
 python3 "$src/tests/model_replay.py" "$tmp"/{four,three,two,five,six,house}.jsonl
 # ... and the model is a judge that can say no: invalid samples (as JSON Lines) are refused.
 for bad in insufficient-resources maritime-rate distance-rule; do

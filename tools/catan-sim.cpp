@@ -85,6 +85,11 @@ int run(int argc, char** argv) {
                    "index of the first game (games first .. first+games-1: a run split in parts "
                    "gives the same games)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 50));
+    opt.verify = false;
+    app.add_flag("--verify", opt.verify,
+                 "re-check every generated event with the rules' check before applying it "
+                 "(off by default: the tests prove the generator lists exactly what check "
+                 "accepts; the games are the same either way, only slower)");
     app.add_option("--summary", summary_format, "summary format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;

@@ -1,7 +1,7 @@
-// Random-play throughput (lib/sim.hpp): one core, full rule checking (every chosen event goes
-// through the rules' check, then apply), 4 players on the beginner board, the default
-// 1000-turn cap. Counters: games/s and events/s. The README's "Self-play" section quotes
-// these figures.
+// Random-play throughput (lib/sim.hpp): one core, 4 players on the beginner board, the default
+// 1000-turn cap, as catan-sim plays (generated events applied without a re-check);
+// BM_SelfPlayVerify re-checks every event with the rules' check first (catan-sim --verify).
+// Counters: games/s and events/s. The README's "Self-play" and "Speed" sections quote them.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -16,10 +16,11 @@ using namespace ctk;
 namespace {
 
 // No logs: the events are not even kept.
-void BM_SelfPlay(benchmark::State& state) {
+void self_play(benchmark::State& state, bool verify) {
     SimOptions opt;
     opt.players = static_cast<int>(state.range(0));
     opt.record = false;
+    opt.verify = verify;
     std::int64_t games = 0, events = 0, i = 0;
     for (auto _ : state) {
         SimGame g = play_game(1, ++i, opt);
@@ -33,11 +34,19 @@ void BM_SelfPlay(benchmark::State& state) {
         benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
     state.counters["events/game"] = static_cast<double>(events) / static_cast<double>(games);
 }
+void BM_SelfPlay(benchmark::State& state) {
+    self_play(state, false);
+}
+void BM_SelfPlayVerify(benchmark::State& state) {
+    self_play(state, true);
+}
 BENCHMARK(BM_SelfPlay)->Arg(4)->Arg(3)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SelfPlayVerify)->Arg(4)->Unit(benchmark::kMicrosecond);
 
 // Each game written as a JSONL log file (as catan-sim --format jsonl --out DIR does).
 void BM_SelfPlayJsonl(benchmark::State& state) {
     SimOptions opt;
+    opt.verify = false;
     const auto path = std::filesystem::temp_directory_path() / "catan_sim_bench.jsonl";
     std::int64_t games = 0, events = 0, bytes = 0, i = 0;
     for (auto _ : state) {

@@ -2,6 +2,6 @@
 # schemas/log.schema.json (with the board schema it references). Sourced by
 # validate_schemas.sh ($src, $build, $tmp, validate_ref).
 sim="$build/tools/catan-sim"
-"$sim" --seed 11 --games 2 --players 3 --out "$tmp/sim-fixed" > /dev/null
-"$sim" --seed 12 --games 2 --random-board --out "$tmp/sim-random" > /dev/null
+"$sim" --seed 11 --games 2 --players 3 --verify --out "$tmp/sim-fixed" > /dev/null
+"$sim" --seed 12 --games 2 --random-board --verify --out "$tmp/sim-random" > /dev/null
 validate_ref log.schema.json board.schema.json "$tmp"/sim-fixed/game-*.json "$tmp"/sim-random/game-*.json
