@@ -208,6 +208,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     }
 
     const std::size_t before = states_.size();
+    const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
     auto under_hidden = [&](Violation v) {
         if (before > 1 || hidden || discards_after)
             v.message += fmt::format(
@@ -334,7 +335,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     // hands, the end of a turn ageing new development cards, a resignation), can make
     // two states equal.
     may_merge = may_merge || std::holds_alternative<PlayMonopoly>(e.body) ||
-                std::holds_alternative<EndTurn>(e.body) || std::holds_alternative<Resign>(e.body);
+                std::holds_alternative<Resign>(e.body) || ends_turn_forgetting;
     if (may_merge) merge_and_bound(index);
     max_seen_ = std::max(max_seen_, states_.size());
     return res;
@@ -388,6 +389,23 @@ bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound) {
 }
 
 }  // namespace
+
+// The end of a turn (before it is applied) makes the same change in every state, except
+// where it forgets something the states may differ in: the ending player's new
+// development cards (they become old) and discards still owed (cleared). Only then can it
+// make two different states equal.
+bool Belief::end_turn_forgets() const {
+    for (const WeightedState& ws : states_) {
+        const GameState& s = ws.state;
+        if (s.active < 0 || s.active >= s.player_count()) return true;
+        const PlayerState& ps = s.players[s.active];
+        for (int k = 0; k < kDevCardKinds; ++k)
+            if (ps.dev_new[k] != 0) return true;
+        for (int p = 0; p < s.player_count(); ++p)
+            if (s.discard_owed[p] != 0) return true;
+    }
+    return false;
+}
 
 void Belief::merge_and_bound(int index) {
     peak_ = std::max(peak_, states_.size());

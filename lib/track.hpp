@@ -110,6 +110,7 @@ class Belief {
     void merge_and_bound(int index);
     // Returns whether states were dropped (the caller renormalises).
     bool bound_growth(std::vector<WeightedState>& states, int index);
+    bool end_turn_forgets() const;
 
     const GameLog* log_;
     TrackOptions opt_;
