@@ -4,6 +4,7 @@
 #include "legal.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "rules.hpp"
 
@@ -309,6 +310,107 @@ EventBody legal_event_at(const GameState& s, std::size_t index, bool all_discard
     PickSink sink{index};
     Generator<PickSink>(s, sink, all_discards).run();
     return sink.picked;
+}
+
+namespace {
+
+template <class>
+inline constexpr bool kUnencoded = false;
+
+// Packs each generated event into a MoveCode (legal.hpp).
+struct CodeSink {
+    std::vector<MoveCode>& out;
+    template <class T>
+    void push_back(const T& e) {
+        MoveCode m;
+        m.type = event_type_index<T>();
+        m.player = static_cast<std::int8_t>(e.player);
+        if constexpr (std::is_same_v<T, PlaceSettlement> || std::is_same_v<T, BuildSettlement> ||
+                      std::is_same_v<T, BuildCity>) {
+            m.id = static_cast<std::int16_t>(e.vertex);
+        } else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>) {
+            m.id = static_cast<std::int16_t>(e.edge);
+        } else if constexpr (std::is_same_v<T, MoveRobber>) {
+            m.id = static_cast<std::int16_t>(e.hex);
+            m.victim = static_cast<std::int8_t>(e.victim);
+        } else if constexpr (std::is_same_v<T, TradeBank>) {
+            for (int r = 0; r < kResourceCount; ++r) {
+                if (e.give[r] > 0) {
+                    m.r1 = static_cast<std::uint8_t>(r);
+                    m.n = static_cast<std::uint8_t>(e.give[r]);
+                }
+                if (e.get[r] > 0) m.r2 = static_cast<std::uint8_t>(r);
+            }
+        } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
+            for (int r = 0; r < kResourceCount; ++r)
+                for (int k = 0; k < e.take[r]; ++k)
+                    (m.n++ == 0 ? m.r1 : m.r2) = static_cast<std::uint8_t>(r);
+        } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
+            m.r1 = static_cast<std::uint8_t>(e.resource);
+        } else if constexpr (!std::is_same_v<T, Roll> && !std::is_same_v<T, Discard> &&
+                             !std::is_same_v<T, BuyDevCard> && !std::is_same_v<T, PlayKnight> &&
+                             !std::is_same_v<T, PlayRoadBuilding> && !std::is_same_v<T, EndTurn> &&
+                             !std::is_same_v<T, SpecialBuild>) {
+            static_assert(kUnencoded<T>, "a generated event type that MoveCode does not pack");
+        }
+        out.push_back(m);
+    }
+};
+
+}  // namespace
+
+void legal_moves(const GameState& s, std::vector<MoveCode>& out) {
+    out.clear();
+    CodeSink sink{out};
+    Generator<CodeSink>(s, sink, false).run();
+}
+
+EventBody move_event(const MoveCode& m) {
+    const PlayerId p = m.player;
+    switch (m.type) {
+        case event_type_index<PlaceSettlement>():
+            return PlaceSettlement{p, m.id};
+        case event_type_index<PlaceRoad>():
+            return PlaceRoad{p, m.id};
+        case event_type_index<Roll>():
+            return Roll{p, 0, 0};
+        case event_type_index<Discard>():
+            return Discard{p, ResourceCounts{}};
+        case event_type_index<MoveRobber>():
+            return MoveRobber{p, m.id, m.victim, std::nullopt};
+        case event_type_index<TradeBank>(): {
+            TradeBank t{p, {}, {}};
+            t.give[m.r1] = m.n;
+            t.get[m.r2] = 1;
+            return t;
+        }
+        case event_type_index<BuildRoad>():
+            return BuildRoad{p, m.id};
+        case event_type_index<BuildSettlement>():
+            return BuildSettlement{p, m.id};
+        case event_type_index<BuildCity>():
+            return BuildCity{p, m.id};
+        case event_type_index<BuyDevCard>():
+            return BuyDevCard{p, std::nullopt};
+        case event_type_index<PlayKnight>():
+            return PlayKnight{p};
+        case event_type_index<PlayRoadBuilding>():
+            return PlayRoadBuilding{p};
+        case event_type_index<PlayYearOfPlenty>(): {
+            PlayYearOfPlenty y{p, {}};
+            if (m.n > 0) ++y.take[m.r1];
+            if (m.n > 1) ++y.take[m.r2];
+            return y;
+        }
+        case event_type_index<PlayMonopoly>():
+            return PlayMonopoly{p, static_cast<Resource>(m.r1)};
+        case event_type_index<SpecialBuild>():
+            return SpecialBuild{p};
+        case event_type_index<EndTurn>():
+            return EndTurn{p};
+        default:
+            throw std::logic_error("move_event: not a code of legal_moves");
+    }
 }
 
 std::vector<Event> legal_events(const GameState& s) {

@@ -91,23 +91,23 @@ bool SelfPlay::over() const {
 }
 
 const EventBody& SelfPlay::step() {
-    legal_events(state_, moves_, false);
+    legal_moves(state_, moves_);
     // special-building: a player opens a part only when it can build something there (a
     // player who builds nothing writes nothing).
     if (state_.special.open() && state_.special.builder == kNoPlayer)
-        std::erase_if(moves_, [&](const EventBody& m) {
-            if (!std::holds_alternative<SpecialBuild>(m)) return false;
+        std::erase_if(moves_, [&](const MoveCode& m) {
+            if (m.type != event_type_index<SpecialBuild>()) return false;
             GameState part = state_;
-            apply(part, Event{m, nullptr, 0});
+            apply(part, Event{move_event(m), nullptr, 0});
             return legal_event_count(part, false) <= 1;  // end_turn alone
         });
     if (moves_.empty())
         throw std::logic_error(fmt::format("self-play: no legal event at turn {} ({} to act)",
                                            state_.turn, state_.active));
-    const std::size_t pick = std::holds_alternative<Discard>(moves_[0])
+    const std::size_t pick = moves_[0].type == event_type_index<Discard>()
                                  ? 0
                                  : rng_.below(static_cast<std::uint32_t>(moves_.size()));
-    EventBody& e = moves_[pick];
+    EventBody e = move_event(moves_[pick]);
     if (auto* d = std::get_if<Discard>(&e)) {
         // The first player owing a discard picks one of its distinct discards uniformly.
         const ResourceCounts& hand = state_.players[d->player].hand;

@@ -29,6 +29,7 @@
 
 #include "board.hpp"
 #include "event.hpp"
+#include "legal.hpp"
 #include "rng.hpp"
 #include "state.hpp"
 
@@ -92,7 +93,7 @@ class SelfPlay {
     Rng rng_;
     GameLog log_;
     GameState state_;
-    std::vector<EventBody> moves_;
+    std::vector<MoveCode> moves_;
     EventBody last_;
     std::int64_t events_ = 0;
 };

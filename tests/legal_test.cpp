@@ -106,6 +106,26 @@ std::vector<EventBody> generated(const GameState& s) {
     return out;
 }
 
+// legal_moves' codes decoded, each discard placeholder expanded into every distinct
+// discard of its player (discard_at order): the list legal_events(s, out, true) gives.
+std::vector<EventBody> from_codes(const GameState& s) {
+    std::vector<MoveCode> codes;
+    legal_moves(s, codes);
+    std::vector<EventBody> out;
+    for (const MoveCode& m : codes) {
+        EventBody e = move_event(m);
+        if (const auto* d = std::get_if<Discard>(&e)) {
+            const ResourceCounts& hand = s.players[d->player].hand;
+            const int k = s.discard_owed[d->player];
+            for (std::int64_t i = 0; i < discard_count(hand, k); ++i)
+                out.push_back(Discard{d->player, discard_at(hand, k, i)});
+        } else {
+            out.push_back(e);
+        }
+    }
+    return out;
+}
+
 // The states of one self-play game, every `every` events plus every state where a 7 or a
 // development card makes the decision unusual.
 template <class Fn>
@@ -250,6 +270,7 @@ TEST_CASE("brute force filtered by check equals the generator", "[legal]") {
             auto got = as_text(generated(s), players);
             INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
             REQUIRE(got == want);
+            REQUIRE(as_text(from_codes(s), players) == want);
         });
     }
     CHECK(compared > 100);
@@ -272,6 +293,7 @@ TEST_CASE("brute force equals the generator under the house rules", "[legal][var
                 auto got = as_text(generated(s), players);
                 INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
                 REQUIRE(got == want);
+                REQUIRE(as_text(from_codes(s), players) == want);
             },
             options);
     }
@@ -295,6 +317,7 @@ TEST_CASE("brute force equals the generator in the special building phase", "[le
             INFO("game " << g << ", turn " << s.turn << ", after " << s.special.after
                          << ", builder " << s.special.builder);
             REQUIRE(got == want);
+            REQUIRE(as_text(from_codes(s), players) == want);
         });
     }
     CHECK(between > 40);
@@ -345,4 +368,35 @@ TEST_CASE("the visitor forms count and pick exactly legal_events' list", "[legal
         });
     }
     CHECK(states > 100);
+}
+
+TEST_CASE("moves as codes decode to exactly legal_events' list in every state", "[legal]") {
+    // Every state of self-play games of 2-6 players (beginner and random boards, the
+    // friendly robber in some): the same events in the same order.
+    std::vector<EventBody> events;
+    std::vector<MoveCode> codes;
+    std::int64_t states = 0, listed = 0;
+    for (int players : {2, 3, 4, 5, 6}) {
+        for (int g = 1; g <= 2; ++g) {
+            GameOptions options;
+            options.friendly_robber = g == 2;
+            sample_states(
+                game_seed(99, g), players, 1,
+                [&](const GameState& s) {
+                    legal_events(s, events, false);
+                    legal_moves(s, codes);
+                    REQUIRE(codes.size() == events.size());
+                    const auto want = as_text(events, players);
+                    std::vector<EventBody> got;
+                    for (const MoveCode& m : codes) got.push_back(move_event(m));
+                    INFO(players << " players, game " << g << ", turn " << s.turn);
+                    REQUIRE(as_text(got, players) == want);
+                    ++states;
+                    listed += static_cast<std::int64_t>(codes.size());
+                },
+                options);
+        }
+    }
+    CHECK(states > 2000);
+    CHECK(listed > 4 * states);  // about 4.8 moves a state
 }

@@ -1,9 +1,11 @@
 // Legal-move generation (lib/legal.hpp): one call listing every legal move of a state,
 // the unit the issue "Speed" compares with fastCatan's mask (compute_mask).
-//   LegalHot:    the first state after the roll, past turn 20, with 10 or more legal moves
+//   *Hot:        the first state after the roll, past turn 20, with 10 or more legal moves
 //                (no seven pending, no free roads), repeated: the state in cache.
-//   LegalStates: the decision states of 40 self-play games (4 players, beginner board)
+//   *States:     the decision states of 40 self-play games (4 players, beginner board)
 //                in turn, about 40,000 states: the state out of cache.
+// BM_LegalEvents* list them as events (legal_events, the compact form), BM_LegalMoves* as
+// small codes (legal_moves, what self-play uses).
 // Counters: legal = moves in the hot state; states = decision states cycled.
 #include <benchmark/benchmark.h>
 
@@ -33,41 +35,54 @@ const std::vector<GameState>& states40() {
     return v;
 }
 
-void BM_LegalHot(benchmark::State& st) {
+std::size_t hot_state() {
     const auto& v = states40();
-    std::size_t at = 0;
     std::vector<EventBody> moves;
-    moves.reserve(256);
     for (std::size_t i = 0; i < v.size(); ++i) {
         legal_events(v[i], moves, false);
         if (v[i].phase == Phase::kTurn && v[i].rolled && !v[i].seven_pending() &&
-            v[i].free_roads == 0 && v[i].turn >= 20 && moves.size() >= 10) {
-            at = i;
-            break;
-        }
+            v[i].free_roads == 0 && v[i].turn >= 20 && moves.size() >= 10)
+            return i;
     }
-    const GameState s = v[at];
+    return 0;
+}
+
+void list(const GameState& s, std::vector<EventBody>& out) {
+    legal_events(s, out, false);
+}
+void list(const GameState& s, std::vector<MoveCode>& out) {
+    legal_moves(s, out);
+}
+
+template <class Move>
+void BM_LegalHot(benchmark::State& st) {
+    const GameState s = states40()[hot_state()];
+    std::vector<Move> moves;
+    moves.reserve(256);
     for (auto _ : st) {
         benchmark::DoNotOptimize(&s);
-        legal_events(s, moves, false);
+        list(s, moves);
         benchmark::DoNotOptimize(moves.data());
     }
     st.counters["legal"] = static_cast<double>(moves.size());
 }
-BENCHMARK(BM_LegalHot);
+BENCHMARK_TEMPLATE(BM_LegalHot, EventBody)->Name("BM_LegalEventsHot");
+BENCHMARK_TEMPLATE(BM_LegalHot, MoveCode)->Name("BM_LegalMovesHot");
 
+template <class Move>
 void BM_LegalStates(benchmark::State& st) {
     const auto& v = states40();
-    std::vector<EventBody> moves;
+    std::vector<Move> moves;
     moves.reserve(256);
     std::size_t i = 0;
     for (auto _ : st) {
-        legal_events(v[i], moves, false);
+        list(v[i], moves);
         benchmark::DoNotOptimize(moves.data());
         if (++i == v.size()) i = 0;
     }
     st.counters["states"] = static_cast<double>(v.size());
 }
-BENCHMARK(BM_LegalStates);
+BENCHMARK_TEMPLATE(BM_LegalStates, EventBody)->Name("BM_LegalEventsStates");
+BENCHMARK_TEMPLATE(BM_LegalStates, MoveCode)->Name("BM_LegalMovesStates");
 
 }  // namespace
