@@ -47,24 +47,20 @@ const Seat* seat_of(const RuleContext& ctx, PlayerId p) {
     return &(*ctx.seats)[p];
 }
 
-// Cards owed by a roll before the bank is consulted.
-std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum) {
-    std::array<ResourceCounts, kMaxPlayers> owed{};
-    if (sum == 7) return owed;
-    const Board& b = s.board();
-    const Topology& t = s.topology();
-    for (HexId h = 0; h < t.hex_count(); ++h) {
-        if (b.token(h) != sum || h == s.robber) continue;
-        auto res = b.resource(h);
-        if (!res) continue;
-        for (VertexId v : t.hex_vertices(h)) {
-            if (s.building[v] == Building::kNone) continue;
-            PlayerId o = s.owner[v];
-            if (s.players[o].resigned) continue;
-            owed[o][static_cast<int>(*res)] += s.building[v] == Building::kCity ? 2 : 1;
-        }
-    }
-    return owed;
+namespace {
+void add_yield(GameState& s, const Yield& y, int sign) {
+    if (y.count == 0) return;
+    auto& n = s.yields[static_cast<std::size_t>(y.sum - 2)][y.player][y.resource];
+    n = static_cast<std::int8_t>(n + sign * y.count);
+}
+}  // namespace
+
+void add_vertex_yields(GameState& s, VertexId v, int sign) {
+    for (HexId h : s.topology().vertex_hexes(v)) add_yield(s, vertex_yield(s, h, v), sign);
+}
+
+void add_hex_yields(GameState& s, HexId h, int sign) {
+    for (VertexId v : s.topology().hex_vertices(h)) add_yield(s, vertex_yield(s, h, v), sign);
 }
 
 }  // namespace rules_impl
@@ -147,8 +143,43 @@ bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim) {
     return !s.options().friendly_robber || s.public_vp(victim) >= 3;
 }
 
+Yield vertex_yield(const GameState& s, HexId h, VertexId v) {
+    Yield y;
+    const Building b = s.building[v];
+    if (b == Building::kNone || h == s.robber) return y;
+    const int token = s.board().token(h);
+    const auto res = s.board().resource(h);
+    if (token < 2 || token > 12 || token == 7 || !res) return y;
+    const PlayerId o = s.owner[v];
+    if (s.players[o].resigned) return y;
+    return Yield{token, o, static_cast<int>(*res), b == Building::kCity ? 2 : 1};
+}
+
+std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum) {
+    std::array<ResourceCounts, kMaxPlayers> owed{};
+    if (sum == 7) return owed;
+    const Topology& t = s.topology();
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        if (s.board().token(h) != sum) continue;
+        for (VertexId v : t.hex_vertices(h)) {
+            const Yield y = vertex_yield(s, h, v);
+            if (y.count > 0) owed[y.player][y.resource] += y.count;
+        }
+    }
+    return owed;
+}
+
+void refresh_production(GameState& s) {
+    s.yields = ProductionTable{};
+    for (HexId h = 0; h < s.topology().hex_count(); ++h) add_hex_yields(s, h, +1);
+}
+
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) {
-    auto owed = owed_by_roll(s, sum);
+    std::array<ResourceCounts, kMaxPlayers> owed{};
+    if (sum < 2 || sum > 12 || sum == 7) return owed;
+    const auto& row = s.yields[static_cast<std::size_t>(sum - 2)];
+    for (int p = 0; p < s.player_count(); ++p)
+        for (int r = 0; r < kResourceCount; ++r) owed[p][r] = row[p][r];
     // bank-shortage: a resource the bank cannot pay in full goes to nobody, unless only one
     // player is owed it (that player gets what remains).
     for (int r = 0; r < kResourceCount; ++r) {

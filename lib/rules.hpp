@@ -113,8 +113,30 @@ std::bitset<kMaxHexes> robber_hexes(const GameState& s);
 // (The victim's building on the robber's hex is the caller's part.)
 bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim);
 
+// production (RULES.md), for one building and one of its hexes: what the building at
+// vertex v earns from hex h when the hex's token is rolled. count 0 (nothing) when v is
+// empty, h has no token or no resource, the robber stands on h or the owner resigned;
+// otherwise 1 for a settlement, 2 for a city. h must be one of v's hexes.
+struct Yield {
+    int sum = 0;  // the hex's token, 2..12
+    PlayerId player = kNoPlayer;
+    int resource = 0;  // Resource index
+    int count = 0;
+};
+Yield vertex_yield(const GameState& s, HexId h, VertexId v);
+
+// The cards owed on a roll of `sum` before the bank is consulted (index = player): the sum
+// of vertex_yield over every hex with that token and its vertices, computed from the pieces
+// (the plain computation that the table s.yields caches). 7 gives nothing.
+std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum);
+
+// Rebuilds s.yields (state.hpp ProductionTable) from the pieces, the robber and the
+// resignations; apply keeps it up to date, so only a state whose pieces were set by hand
+// needs this.
+void refresh_production(GameState& s);
+
 // Production of a roll sum (RULES.md production and bank-shortage) on the state: the
-// cards each player receives (index = player). 7 gives nothing.
+// cards each player receives (index = player), read from s.yields. 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum);
 
 }  // namespace ctk

@@ -43,11 +43,14 @@ void place_settlement(GameState& s, PlayerId p, VertexId v) {
     if (s.building[v] != Building::kNone) return;
     s.building[v] = Building::kSettlement;
     s.owner[v] = static_cast<std::int8_t>(p);
+    add_vertex_yields(s, v, +1);  // production: the new settlement's hexes
     if (s.players[p].settlements_left > 0) --s.players[p].settlements_left;
-    // A settlement may cut an opponent's trail: recompute those whose roads meet here.
+    // A settlement may cut an opponent's trail: only one passing through v, so only a
+    // player with two or more roads at v needs a recount (a trail may still end at v).
+    std::array<int, kMaxPlayers> roads_here{};
     for (EdgeId e : s.topology().vertex_edges(v)) {
-        PlayerId o = s.road_owner[e];
-        if (o != kNoPlayer && o != p) s.update_road_lengths(o);
+        const PlayerId o = s.road_owner[e];
+        if (o != kNoPlayer && o != p && ++roads_here[o] == 2) s.update_road_lengths(o);
     }
     s.update_awards();
 }
@@ -174,7 +177,16 @@ struct Applier {
         s.discard_owed[b.player] = 0;
     }
     void operator()(const MoveRobber& b) {
+        // production: the hex the robber leaves yields again, the one it enters stops.
+        const HexId from = s.robber;
+        auto touched = [&](int sign) {
+            if (from >= 0 && from < s.topology().hex_count()) add_hex_yields(s, from, sign);
+            if (b.hex != from && b.hex >= 0 && b.hex < s.topology().hex_count())
+                add_hex_yields(s, b.hex, sign);
+        };
+        touched(-1);
         s.robber = b.hex;
+        touched(+1);
         s.robber_due = RobberReason::kNone;
         if (b.victim == kNoPlayer || b.victim == b.player) return;
         PlayerState& vs = s.players[b.victim];
@@ -227,7 +239,9 @@ struct Applier {
     void operator()(const BuildCity& b) {
         pay_bank(s, b.player, kCityCost);
         if (s.owner[b.vertex] != b.player || s.building[b.vertex] != Building::kSettlement) return;
+        add_vertex_yields(s, b.vertex, -1);
         s.building[b.vertex] = Building::kCity;
+        add_vertex_yields(s, b.vertex, +1);
         PlayerState& ps = s.players[b.player];
         ++ps.settlements_left;
         if (ps.cities_left > 0) --ps.cities_left;
@@ -290,6 +304,7 @@ struct Applier {
         for (int r = 0; r < kResourceCount; ++r) s.bank[r] += ps.hand[r];
         ps.hand.fill(0);
         ps.resigned = true;
+        refresh_production(s);  // production: a resigned player's buildings yield nothing
         if (s.special.builder == b.player) s.special.builder = kNoPlayer;
         s.discard_owed[b.player] = 0;
         if (s.offer.open && (s.offer.to == b.player || s.offer.from == b.player))

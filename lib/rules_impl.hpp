@@ -41,8 +41,12 @@ bool no_common_resource(const ResourceCounts& a, const ResourceCounts& b);
 // The seat of player p, or null when the context has no seats or p is out of range.
 const Seat* seat_of(const RuleContext& ctx, PlayerId p);
 
-// Cards owed by a roll before the bank is consulted.
-std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum);
+// The production table (s.yields) across a change of pieces or robber: remove the yields
+// of the (hex, vertex) pairs the change touches before it (sign -1), add them after (+1).
+// Those of vertex v's hexes (a settlement or city built at v), or of hex h's vertices (the
+// robber leaving or entering h).
+void add_vertex_yields(GameState& s, VertexId v, int sign);
+void add_hex_yields(GameState& s, HexId h, int sign);
 
 // One check per event type over a state it never changes.
 class Checker {
