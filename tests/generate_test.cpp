@@ -136,7 +136,7 @@ TEST_CASE("Rng: splitmix64 reference value and frozen xoshiro256** stream", "[ge
     CHECK(Rng(123).next() != c.next());
 }
 
-TEST_CASE("Rng: bounded draws stay in range and are uniform; shuffle is a permutation",
+TEST_CASE("Rng: bounded draws stay in range and are uniform, shuffle is a permutation",
           "[generate][rng]") {
     Rng rng(1);
     std::vector<std::int64_t> counts(6, 0);

@@ -141,7 +141,7 @@ int play_checked(int games, SimOptions opt, const std::vector<int>& players, std
 
 }  // namespace
 
-TEST_CASE("house rules: invariants after every event; replay agrees",
+TEST_CASE("house rules: invariants after every event, then replay agrees",
           "[invariants][variants]") {
     // 1,000 games under each house rule (a tenth under the sanitizers).
     const int games = scaled(1000);
@@ -199,7 +199,7 @@ TEST_CASE("5-6 players: self-play plays the special building phase", "[invariant
     CHECK(cards > 0);
 }
 
-TEST_CASE("invariants after every event of thousands of seeded games; replay agrees",
+TEST_CASE("invariants after every event of thousands of seeded games, then replay agrees",
           "[invariants]") {
     const int games = harness_games();
     std::int64_t events = 0;

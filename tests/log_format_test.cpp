@@ -59,7 +59,7 @@ TEST_CASE("header options and unrecorded are read, written back and checked", "[
           "t.jsonl: header (line 1): unrecorded[0]: unknown name \"steals\" (expected discards)");
 }
 
-TEST_CASE("a roll may give only its sum; a discard may hide its cards", "[log][format]") {
+TEST_CASE("a roll may give only its sum, a discard may hide its cards", "[log][format]") {
     GameLog log =
         read_jsonl("", R"({"type": "roll", "player": "red", "sum": 8})"
                        "\n"

@@ -53,7 +53,7 @@ TEST_CASE("log reader: a NUL byte is an error, not the end of the text", "[event
           "n2.jsonl: not valid JSON: line 2, column 35: a NUL byte (JSON has none)");
 }
 
-TEST_CASE("log stream: events are handed out one line at a time; a bad line names itself",
+TEST_CASE("log stream: events are handed out one line at a time, a bad line names itself",
           "[event][readers]") {
     std::istringstream in(kHeader + "\n" +
                           R"({"type":"place_settlement","player":"red","vertex":3})" + "\n\n" +

@@ -194,7 +194,7 @@ TEST_CASE("the player's own buildings never cut: only the blocked set does", "[r
 //    31      33
 //      \    /
 //        X32
-TEST_CASE("a ring with an opponent on it still counts 6; two cuts break it", "[roads]") {
+TEST_CASE("a ring with an opponent on it still counts 6, two cuts break it", "[roads]") {
     EdgeSet roads = hex_ring(9);
     CHECK(length(roads, at({32})) == 6);
     CHECK(road_network_count(standard(), roads, at({32})) == 1);
