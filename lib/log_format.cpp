@@ -380,23 +380,23 @@ std::string write_log(const GameLog& log, LogFormat format) {
     json head = log_header_to_json(log);
     std::string out;
     if (format == LogFormat::kJsonl) {
-        out = head.dump();
+        out = json_util::dump(head);
         out += '\n';
         for (const auto& e : log.events) {
-            out += event_to_json(e, log.seats).dump();
+            out += json_util::dump(event_to_json(e, log.seats));
             out += '\n';
         }
         return out;
     }
     // One document: the header fields, then the events one per line (diff-friendly).
-    std::string h = head.dump(2);
+    std::string h = json_util::dump(head, 2);
     h.pop_back();  // the closing brace
     while (!h.empty() && (h.back() == '\n' || h.back() == ' ')) h.pop_back();
     out = h;
     out += ",\n  \"events\": [";
     for (std::size_t i = 0; i < log.events.size(); ++i) {
         out += i ? ",\n    " : "\n    ";
-        out += event_to_json(log.events[i], log.seats).dump();
+        out += json_util::dump(event_to_json(log.events[i], log.seats));
     }
     out += log.events.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return out;

@@ -134,7 +134,7 @@ std::string group_key(const GameLog& log) {
     std::string key = fmt::format("{} players", log.seats.size());
     const nlohmann::json options =
         log_header_to_json(log).value("options", nlohmann::json::object());
-    for (const auto& [k, v] : options.items()) key += fmt::format(", {}={}", k, v.dump());
+    for (const auto& [k, v] : options.items()) key += fmt::format(", {}={}", k, json_util::dump(v));
     return key + ", dice " + dice_kind(log);
 }
 
@@ -416,7 +416,7 @@ std::int64_t read_i64(const json& j, const std::string& path, std::int64_t lo = 
         j.get<std::uint64_t>() >
             static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
         throw InputError(fmt::format("{}: expected an integer {}..{}, got {}", path, lo,
-                                     std::numeric_limits<std::int64_t>::max(), j.dump()));
+                                     std::numeric_limits<std::int64_t>::max(), json_util::dump(j)));
     const std::int64_t x = j.get<std::int64_t>();
     if (x < lo) throw InputError(fmt::format("{}: expected an integer >= {}, got {}", path, lo, x));
     return x;
@@ -520,7 +520,7 @@ std::string partial_to_jsonl(const StatsAggregate& agg) {
         for (const auto& c : g.cards)
             cards.push_back(std::vector<std::int64_t>(c.begin(), c.end()));
         j["cards"] = cards;
-        out += j.dump() + '\n';
+        out += json_util::dump(j) + '\n';
     }
     for (const auto& r : agg.games) {
         json j{{"game", r.name},

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catan/viewer_page.hpp"
+#include "json_util.hpp"
 #include "render_svg.hpp"
 #include "roads.hpp"
 
@@ -322,7 +323,7 @@ ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string
     // Inside <script>, "</script>" or "<!--" in a string would end or confuse the block:
     // every '<' is written as the JSON escape \u003c (it only occurs inside strings).
     std::string text;
-    for (char c : data.dump()) {
+    for (char c : json_util::dump(data)) {
         if (c == '<')
             text += "\\u003c";
         else

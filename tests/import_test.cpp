@@ -234,3 +234,21 @@ TEST_CASE("soclog: a file cut off mid-record imports up to the cut, unfinished",
     std::string bad = cut.substr(0, cut.rfind('\n') + 1) + "no timestamp here\n" + "x";
     CHECK_THROWS_AS(import_soclog(bad, "bad.soclog"), InputError);
 }
+
+TEST_CASE("soclog: a player name that is not UTF-8 is written with U+FFFD, not a crash",
+          "[import]") {
+    // A name in Latin-1 (0xE9 = e acute) or with stray bytes is kept as far as JSON allows:
+    // every byte that is not UTF-8 becomes U+FFFD in the written log, which reads back.
+    std::string text = test::read_file(test::source_path("samples/real/human-game-1.soclog"));
+    const std::string from = "player_c", to = "Ren\xE9\xF8";
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    GameLog log = import_soclog(text, "latin1.soclog");
+    REQUIRE(log.seats[0].name == to);
+    for (LogFormat f : {LogFormat::kJsonl, LogFormat::kJson}) {
+        GameLog back = read_log(write_log(log, f), "latin1.json");
+        CHECK(back.seats[0].name == "Ren\xEF\xBF\xBD\xEF\xBF\xBD");
+        CHECK(back.events.size() == log.events.size());
+    }
+}
