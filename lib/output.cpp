@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -133,13 +134,59 @@ void FileOutput::commit() {
     committed_ = true;
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence that starts at text[i] (RFC 3629: no overlong
+// forms, no surrogates, nothing past U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8_sequence(std::string_view text, std::size_t i) {
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b = at(i);
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (b >= 0xC2 && b <= 0xDF) {
+        n = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        n = 3;
+        if (b == 0xE0) lo = 0xA0;
+        if (b == 0xED) hi = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        n = 4;
+        if (b == 0xF0) lo = 0x90;
+        if (b == 0xF4) hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + n > text.size()) return 0;
+    if (at(i + 1) < lo || at(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (at(i + k) < 0x80 || at(i + k) > 0xBF) return 0;
+    return n;
+}
+
+}  // namespace
+
 std::string printable(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u != 0x7F) {
+        if (u >= 0x20 && u < 0x7F) {
             out += c;
+            continue;
+        }
+        if (u >= 0x80) {
+            const std::size_t n = utf8_sequence(text, i);
+            // C1 controls (U+0080..U+009F, bytes C2 80..C2 9F) drive some terminals too.
+            const bool c1 = n == 2 && u == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+            if (n > 0 && !c1) {
+                out.append(text.substr(i, n));
+            } else {
+                // Each byte of a C1 control or of bytes that are not UTF-8 as \xHH.
+                for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k)
+                    out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[i + k]));
+            }
+            i += std::max<std::size_t>(n, 1) - 1;
             continue;
         }
         switch (c) {

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "output.hpp"
+
 namespace ctk {
 
 namespace {
@@ -487,7 +489,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
     return s;
 }
 
-std::string xml_escape(std::string_view s) {
+std::string xml_escape(std::string_view text) {
+    // Control characters and bytes that are not UTF-8 cannot stand in an XML document:
+    // printable writes them as visible escapes first.
+    const std::string s = printable(text);
     std::string out;
     for (char c : s) {
         switch (c) {

@@ -96,7 +96,8 @@ std::string player_colour(std::string_view colour, int seat);
 // for scripts: "robber" (the robber's group), "pieces" (the pieces' group).
 std::string render_svg(const Board& b, const SvgOptions& opt = {});
 
-// Text escaped for SVG/XML content and attribute values (& < > " ').
+// Text escaped for SVG/XML content and attribute values (& < > " '), after printable
+// (lib/output.hpp): control characters and bytes that are not UTF-8 as visible escapes.
 std::string xml_escape(std::string_view s);
 
 }  // namespace ctk

@@ -319,12 +319,12 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
         for (const auto& x : v.violations) out += violation_text(x, log, v.name, &v) + "\n";
     } else if (v.outcome == Outcome::kComplete) {
         out += fmt::format(
-            "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n", v.name,
-            tname(log, v.winner), v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns,
-            v.rolls, v.events);
+            "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n",
+            printable(v.name), tname(log, v.winner),
+            v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns, v.rolls, v.events);
     } else {
         out += fmt::format("{}: valid, unfinished: no winner after turn {} ({} rolls, {} events)\n",
-                           v.name, v.turns, v.rolls, v.events);
+                           printable(v.name), v.turns, v.rolls, v.events);
     }
     for (const auto& w : v.warnings)
         out += printable(fmt::format("{}: warning: {}: {}", v.name, w.rule_id, w.message)) + '\n';

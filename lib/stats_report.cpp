@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "output.hpp"
 #include "plot.hpp"
 
 namespace ctk {
@@ -252,15 +253,16 @@ std::string stats_to_text(const StatsAggregate& agg) {
     for (const auto& r : agg.games) {
         if (r.outcome == "malformed" || r.outcome == "invalid") {
             // the message names the input first: say it once
-            std::string_view m = r.message;
-            if (m.substr(0, r.name.size() + 2) == r.name + ": ") m.remove_prefix(r.name.size() + 2);
-            o += fmt::format("  {}: {}: {}\n", r.name, r.outcome, m);
+            const std::string name = printable(r.name), message = printable(r.message);
+            std::string_view m = message;
+            if (m.substr(0, name.size() + 2) == name + ": ") m.remove_prefix(name.size() + 2);
+            o += fmt::format("  {}: {}: {}\n", name, r.outcome, m);
             continue;
         }
         const DiceTest t = dice_test(r.dice);
         o += fmt::format(
-            "  {}: {}, {} turns, {} rolls, dice chi-square {:.2f} p {:.4f}, winner {}\n", r.name,
-            r.outcome, r.turns, t.rolls, t.chi_square, t.p_value,
+            "  {}: {}, {} turns, {} rolls, dice chi-square {:.2f} p {:.4f}, winner {}\n",
+            printable(r.name), r.outcome, r.turns, t.rolls, t.chi_square, t.p_value,
             r.winner_seat >= 0 ? fmt::format("seat {}", r.winner_seat + 1) : "none");
     }
     return o;

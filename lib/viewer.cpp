@@ -9,6 +9,7 @@
 
 #include "catan/viewer_page.hpp"
 #include "json_util.hpp"
+#include "output.hpp"
 #include "render_svg.hpp"
 #include "roads.hpp"
 
@@ -323,7 +324,7 @@ ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string
     // Inside <script>, "</script>" or "<!--" in a string would end or confuse the block:
     // every '<' is written as the JSON escape \u003c (it only occurs inside strings).
     std::string text;
-    for (char c : json_util::dump(data)) {
+    for (char c : json_util::dump(data)) {  // bytes that are not UTF-8 as U+FFFD
         if (c == '<')
             text += "\\u003c";
         else
@@ -331,7 +332,7 @@ ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string
     }
     const std::string svg = render_svg(GameState::initial(log).board());
     const std::map<std::string_view, std::string> fill{
-        {"TITLE", html_escape(data["title"].get<std::string>())},
+        {"TITLE", html_escape(printable(data["title"].get<std::string>()))},
         {"BOARD_SVG", svg},
         {"DATA", std::move(text)}};
     // One pass over the template: {{NAME}} -> its text (inserted text is not scanned).

@@ -73,3 +73,11 @@ if(Python3_FOUND)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.py
             ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
 endif()
+# File names with ESC, a newline, a tab and bytes that are not UTF-8, and input text quoting
+# such bytes, are escaped (printable) in every tool's text output and messages
+# (tests/file_names_test.py, about 2 s).
+if(Python3_FOUND)
+  add_test(NAME cli.file_names
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/file_names_test.py
+            ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
+endif()

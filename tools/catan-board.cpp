@@ -478,7 +478,9 @@ int run(int argc, char** argv) {
                             << '\n';
                     } else {
                         for (const auto& p : problems)
-                            cli::out().print("{}: {}: {}\n", name, p.rule_id, p.message);
+                            cli::out()
+                                << printable(fmt::format("{}: {}: {}", name, p.rule_id, p.message))
+                                << '\n';
                     }
                 },
                 check_keep_going, report_error);

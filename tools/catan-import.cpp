@@ -53,7 +53,7 @@ int run(int argc, char** argv) {
     std::vector<ImportWarning> warnings;
     GameLog log = import_log(text, name, *f, &warnings);
     for (const ImportWarning& w : warnings)
-        std::cerr << fmt::format("{}:{}: warning: {}\n", name, w.line, w.message);
+        std::cerr << printable(fmt::format("{}:{}: warning: {}", name, w.line, w.message)) << '\n';
     if (!view.empty()) log = make_view(log, parse_view(view, log.seats));
     cli::out() << write_log(log, format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson);
     return cli::code(cli::Exit::kOk);

@@ -492,7 +492,7 @@ int analyse_log(const Options& opt) {
         return status;
     }
     cli::out().print("Setup of {}: {} settlements, each against the choices open at that moment\n",
-                     name, ratings.size());
+                     printable(name), ratings.size());
     cli::out().print(
         "(round 1: the best pair score the spot opens; round 2: the pair score with the "
         "player's first)\n");

@@ -165,8 +165,9 @@ int run(int argc, char** argv) {
         if (!html.empty()) {
             ReplayPage page = replay_page(log, opt, name);
             write_page(html, page.html);
-            err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n", html,
-                               log.events.size(), (page.html.size() + 1023) / 1024);
+            err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
+                               printable(html), log.events.size(),
+                               (page.html.size() + 1023) / 1024);
             run.verdict = std::move(page.verdict);
         } else if (!streamed) {
             run.verdict = replay(whole, file_opt, name);
@@ -187,7 +188,7 @@ int run(int argc, char** argv) {
                 if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
                 out << json_util::dump(j, many ? -1 : 2) << '\n';
             } else {
-                out << fmt::format("{}: hands after event {}: ", name, v.events - 1)
+                out << fmt::format("{}: hands after event {}: ", printable(name), v.events - 1)
                     << belief_to_text(*v.belief, log.seats, hands_opt);
                 for (const auto& x : v.violations) out << violation_text(x, log, name, &v) << '\n';
             }
@@ -212,7 +213,7 @@ int run(int argc, char** argv) {
                 if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
                 out << json_util::dump(j, many ? -1 : 2) << '\n';
             } else {
-                out << fmt::format("{}: state {}\n", name,
+                out << fmt::format("{}: state {}\n", printable(name),
                                    at ? fmt::format("after event {}", *at)
                                       : fmt::format("at the end of turn {}", *turn));
                 out << state_to_text(*v.state, log.seats);

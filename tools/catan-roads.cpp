@@ -45,7 +45,7 @@ void print_report(const Report& r, const Options& opt, Output& out) {
         j["source"] = r.source;
         out << json_util::dump(j, opt.many ? -1 : 2) << '\n';
     } else {
-        out << r.where << '\n' << roads_report_to_text(r.position, report);
+        out << printable(r.where) << '\n' << roads_report_to_text(r.position, report);
     }
 }
 

@@ -131,7 +131,7 @@ int run_games(const Options& opt) {
         add_catanstats(agg, rows, opt.catanstats);
     }
     for (const auto& r : agg.games)
-        if (r.outcome == "malformed") std::cerr << "catan-stats: " << r.message << '\n';
+        if (r.outcome == "malformed") std::cerr << "catan-stats: " << printable(r.message) << '\n';
     return report(agg, opt);
 }
 

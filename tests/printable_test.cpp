@@ -1,0 +1,52 @@
+// printable (lib/output.hpp): the one escaping of file names and quoted input for text
+// output and messages.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "output.hpp"
+#include "render_svg.hpp"
+
+using ctk::printable;
+using namespace std::string_literals;
+
+TEST_CASE("printable escapes control characters", "[output]") {
+    CHECK(printable("game.json") == "game.json");
+    CHECK(printable("a\x1B[31mb\nc\td\re"s) == "a\\e[31mb\\nc\\td\\re");
+    CHECK(printable("x\0y"s) == "x\\0y");
+    CHECK(printable("\x01\x1F\x7F") == "\\x01\\x1F\\x7F");
+    CHECK(printable("") == "");
+}
+
+TEST_CASE("printable keeps valid UTF-8 and escapes every other byte", "[output]") {
+    // é (2 bytes), € (3), 😀 (4) are kept.
+    CHECK(printable("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") ==
+          "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");
+    // Lone bytes that are not UTF-8: a continuation byte, 0xFF, Latin-1 é.
+    CHECK(printable("a\x80z") == "a\\x80z");
+    CHECK(printable("m\xFFy.json") == "m\\xFFy.json");
+    CHECK(printable("caf\xE9.json") == "caf\\xE9.json");
+    // A sequence cut short (at the end, or by an ASCII byte) is escaped byte by byte.
+    CHECK(printable("\xE2\x82") == "\\xE2\\x82");
+    CHECK(printable("\xE2\x82z") == "\\xE2\\x82z");
+    CHECK(printable("\xF0\x9F\x98") == "\\xF0\\x9F\\x98");
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    CHECK(printable("\xC0\xAF") == "\\xC0\\xAF");
+    CHECK(printable("\xE0\x80\xAF") == "\\xE0\\x80\\xAF");
+    CHECK(printable("\xED\xA0\x80") == "\\xED\\xA0\\x80");
+    CHECK(printable("\xF4\x90\x80\x80") == "\\xF4\\x90\\x80\\x80");
+    CHECK(printable("\xF5\x80\x80\x80") == "\\xF5\\x80\\x80\\x80");
+    // The highest code points of each length are kept.
+    CHECK(printable("\xDF\xBF\xEF\xBF\xBF\xF4\x8F\xBF\xBF") ==
+          "\xDF\xBF\xEF\xBF\xBF\xF4\x8F\xBF\xBF");
+    // C1 controls (U+0080..U+009F; U+009B is a terminal's CSI) are escaped; U+00A0 is kept.
+    CHECK(printable("a\xC2\x9B"
+                    "31mb") == "a\\xC2\\x9B31mb");
+    CHECK(printable("\xC2\x80\xC2\xA0") == "\\xC2\\x80\xC2\xA0");
+}
+
+TEST_CASE("SVG text escapes control characters and bytes that are not UTF-8", "[output]") {
+    // An SVG (XML) document cannot hold ESC or a lone 0xFF: a file name in a title shows
+    // them as printable does.
+    CHECK(ctk::xml_escape("a\x1B[31m<b>\xFF&\"'") == "a\\e[31m&lt;b&gt;\\xFF&amp;&quot;&apos;");
+}
