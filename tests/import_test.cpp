@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "import/catanatron.hpp"
 #include "import/import.hpp"
 #include "import/soclog.hpp"
@@ -251,4 +253,21 @@ TEST_CASE("soclog: a player name that is not UTF-8 is written with U+FFFD, not a
         CHECK(back.seats[0].name == "Ren\xEF\xBF\xBD\xEF\xBF\xBD");
         CHECK(back.events.size() == log.events.size());
     }
+}
+
+TEST_CASE("soclog: an action before the log says whose turn it is names its line", "[import]") {
+    // Found by fuzzing: a development card bought before any SOCTurn was imported with no
+    // player, a log that write_log wrote and read_log refused.
+    std::string text = test::read_file(test::source_path("samples/real/human-game-1.soclog"));
+    const std::string anchor = "SOCSitDown:game=3|nickname=player_a|playerNumber=0";
+    std::size_t at = text.find(anchor);
+    REQUIRE(at != std::string::npos);
+    at = text.find('\n', at) + 1;
+    const int line =
+        static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n')) + 1;
+    text.insert(at, kStamp +
+                        "SOCGameTextMsg:game=3|nickname=Server|text=player_a bought a "
+                        "development card.\n");
+    CHECK(error_of(text, ImportFormat::kSoclog) ==
+          fmt::format("t.soclog:{}: an action before the log says whose turn it is", line));
 }

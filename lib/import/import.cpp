@@ -132,18 +132,40 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
     return std::nullopt;
 }
 
+namespace {
+
+// What every importer must give (the native reader enforces it on read, so a log that breaks
+// it could be written but not read back): each event's player is one of the seats. An
+// importer that cannot tell who acted fails itself with the source line; this is the
+// backstop for every format.
+GameLog checked(GameLog log, std::string_view name) {
+    const auto seats = static_cast<PlayerId>(log.seats.size());
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        const Event& e = log.events[i];
+        const PlayerId p = event_player(e.body);
+        if (p < 0 || p >= seats)
+            throw InputError(fmt::format(
+                "{}: event {}{}: the {} has no player among the {} seats", name, i,
+                e.source_line ? fmt::format(" (line {})", e.source_line) : std::string(),
+                event_type_name(e.body), log.seats.size()));
+    }
+    return log;
+}
+
+}  // namespace
+
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings) {
     text = without_bom(text);
     switch (format) {
         case ImportFormat::kSoclog:
-            return import_soclog(text, name);
+            return checked(import_soclog(text, name), name);
         case ImportFormat::kCatanatron:
-            return import_catanatron(text, name);
+            return checked(import_catanatron(text, name), name);
         case ImportFormat::kCatanlog:
-            return import_catanlog(text, name, warnings);
+            return checked(import_catanlog(text, name, warnings), name);
         case ImportFormat::kColonist:
-            return import_colonist(text, name);
+            return checked(import_colonist(text, name), name);
         case ImportFormat::kNative:
             break;
     }

@@ -37,8 +37,10 @@ std::optional<std::string> unsupported_format(std::string_view text);
 
 // Converts a recording (lib/import/soclog.hpp, catanatron.hpp, catanlog.hpp, colonist.hpp;
 // a native log is read with read_log). Throws InputError naming the source line or JSON
-// path of anything it cannot map. What an importer handled without failing (noise in a
-// transcript) is appended to *warnings when it is not null.
+// path of anything it cannot map; every event of the log it returns has one of the seats as
+// its player (an event no seat can be named for is an InputError naming the event and the
+// source line), so write_log's output always reads back. What an importer handled without
+// failing (noise in a transcript) is appended to *warnings when it is not null.
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings = nullptr);
 

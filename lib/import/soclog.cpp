@@ -817,7 +817,10 @@ GameLog Importer::run() {
     }
     const int n = static_cast<int>(order_.size());
     auto map_player = [&](int seat, int line) -> PlayerId {
-        if (seat < 0) return kNoPlayer;
+        // Every player field that reaches here is required (remap_players skips an absent
+        // victim): a seat of -1 is an action before any SOCTurn or setup placement said whose
+        // turn it is.
+        if (seat < 0) reader_.fail(line, "an action before the log says whose turn it is");
         PlayerId p = pid[static_cast<std::size_t>(seat)];
         if (p == kNoPlayer)
             reader_.fail(line, fmt::format("seat {} acts but took no part in the setup", seat));
