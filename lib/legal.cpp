@@ -312,10 +312,13 @@ EventBody legal_event_at(const GameState& s, std::size_t index, bool all_discard
     return sink.picked;
 }
 
-namespace {
-
+// False for every type: the static_assert of an event type CodeSink does not pack. Outside
+// the anonymous namespace, where clang would call a variable template used only in a
+// discarded branch unused.
 template <class>
 inline constexpr bool kUnencoded = false;
+
+namespace {
 
 // Packs each generated event into a MoveCode (legal.hpp).
 struct CodeSink {
