@@ -70,16 +70,20 @@ void from_bank(GameState& s, PlayerId p, const ResourceCounts& cards) {
     for (int r = 0; r < kResourceCount; ++r) s.last_received[p][r] += got[r];
 }
 
-// Takes a development card of kind k out of p's hand.
+// Takes a development card of kind k out of p's hand and counts it as played. A card p
+// does not hold (dev-card-held broken, applied under --keep-going) is not counted: deck +
+// held + played stays the deck's size and no knight that never existed joins the army.
+// The turn's one card is used either way (the log says a card was played).
 void use_dev_card(GameState& s, PlayerId p, DevCard k) {
     PlayerState& ps = s.players[p];
     const int i = static_cast<int>(k);
     if (ps.dev_old[i] > 0) {
         --ps.dev_old[i];
+        ++ps.dev_played[i];
     } else if (ps.dev_new[i] > 0) {
         --ps.dev_new[i];
+        ++ps.dev_played[i];
     }
-    ++ps.dev_played[i];
     s.dev_played = true;
 }
 

@@ -643,3 +643,33 @@ TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight 
         CHECK(t.rule(R"({"type":"move_robber","player":"red","hex":0})") == "game-over");
     }
 }
+
+TEST_CASE("keep-going: a card played but not held is not counted as played",
+          "[rules][progress-card][keep-going]") {
+    // --keep-going applies an event that check refused. A card the player does not hold
+    // cannot be taken from their hand, so it is not counted as played either: deck + held +
+    // played stays 25 per kind and no knight that never existed counts towards the army.
+    const auto conserved = [](const GameState& s) {
+        for (int k = 0; k < kDevCardKinds; ++k) {
+            int n = s.deck[k];
+            for (int p = 0; p < s.player_count(); ++p)
+                n += s.players[p].dev_old[k] + s.players[p].dev_new[k] + s.players[p].dev_played[k];
+            if (n != s.deck_counts()[k]) return false;
+        }
+        return true;
+    };
+    for (const char* text : {R"({"type":"play_knight","player":"red"})",
+                             R"({"type":"play_road_building","player":"red"})",
+                             R"({"type":"play_year_of_plenty","player":"red","take":{"ore":2}})",
+                             R"({"type":"play_monopoly","player":"red","resource":"ore"})"}) {
+        INFO(text);
+        Table t;
+        t.turn_one_empty_hands();
+        REQUIRE(conserved(t.s));
+        CHECK(t.rule(text) == "dev-card-held");
+        apply(t.s, t.ev(text));
+        CHECK(conserved(t.s));
+        for (int k = 0; k < kDevCardKinds; ++k) CHECK(t.s.players[kRed].dev_played[k] == 0);
+        CHECK(t.s.players[kRed].knights_played() == 0);
+    }
+}
