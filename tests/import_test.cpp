@@ -271,3 +271,67 @@ TEST_CASE("soclog: an action before the log says whose turn it is names its line
     CHECK(error_of(text, ImportFormat::kSoclog) ==
           fmt::format("t.soclog:{}: an action before the log says whose turn it is", line));
 }
+
+TEST_CASE("soclog: JSettlers' special building phase becomes special_build parts", "[import]") {
+    // JSettlers' special building phase (game state 100, 5-6 player games): after a turn
+    // ends, the server gives the turn to each player who asked to build, then to the next
+    // player. Inserted into a real game after player_b's (seat 1) end of turn: the parts of
+    // player_c (seat 3, the next player) and player_a (seat 0), or player_c's alone.
+    const std::string text = test::read_file(test::source_path("samples/real/human-game-1.soclog"));
+    const std::string end_turn = kStamp + "SOCEndTurn:game=3\n";
+    const std::string at = "2012:06:06:20:08:55:522:+0100:SOCEndTurn:game=3\n";
+    const std::size_t pos = text.find(at);
+    REQUIRE(pos != std::string::npos);
+    auto part = [&](int seat, const std::string& nick) {
+        return kStamp + "SOCGameState:game=3|state=100\n" + kStamp +
+               "SOCTurn:game=3|playerNumber=" + std::to_string(seat) + "\n" + kStamp +
+               "SOCGameTextMsg:game=3|nickname=Server|text=Special building phase: " + nick +
+               "'s turn to place.\n" + end_turn;
+    };
+    auto types_after_end_turn = [](const GameLog& log, std::size_t from, std::size_t n) {
+        std::vector<std::string> out;
+        for (std::size_t i = from; i < from + n && i < log.events.size(); ++i)
+            out.push_back(
+                std::string(event_type_name(log.events[i].body)) + " " +
+                log.seats[static_cast<std::size_t>(event_player(log.events[i].body))].name);
+        return out;
+    };
+    const GameLog plain = import_soclog(text, "plain.soclog");
+    // The event index of player_b's end of turn there (their first turn): the same in
+    // every variant.
+    std::size_t first = 0;
+    while (first < plain.events.size() &&
+           types_after_end_turn(plain, first, 1) != std::vector<std::string>{"end_turn player_b"})
+        ++first;
+    REQUIRE(types_after_end_turn(plain, first, 2) ==
+            std::vector<std::string>{"end_turn player_b", "roll player_c"});
+
+    std::string two = text;
+    two.insert(pos + at.size(), part(3, "player_c") + part(0, "player_a"));
+    GameLog log = import_soclog(two, "sbp.soclog");
+    CHECK(log.events.size() == plain.events.size() + 4);
+    CHECK(types_after_end_turn(log, first, 6) ==
+          std::vector<std::string>{"end_turn player_b", "special_build player_c",
+                                   "end_turn player_c", "special_build player_a",
+                                   "end_turn player_a", "roll player_c"});
+    // The part of the player whose own turn comes next ends before that turn begins.
+    std::string one = text;
+    one.insert(pos + at.size(), part(3, "player_c"));
+    GameLog log1 = import_soclog(one, "sbp1.soclog");
+    CHECK(types_after_end_turn(log1, first, 4) ==
+          std::vector<std::string>{"end_turn player_b", "special_build player_c",
+                                   "end_turn player_c", "roll player_c"});
+    // On the 4-player board the phase is outside the rules (RULES.md special-building:
+    // the 5-6 player extension): replay says so at the first part.
+    Verdict v = replay(log);
+    REQUIRE(!v.violations.empty());
+    CHECK(v.violations.front().rule_id == "special-building");
+    CHECK(v.violations.front().event_index == static_cast<int>(first) + 1);
+}
+
+TEST_CASE("soclog: a board in JSettlers' later layout encoding is named, not misread", "[import]") {
+    CHECK(error_of(kStamp + "SOCBoardLayout2:game=3|layout=HL=[0, 1]\n", ImportFormat::kSoclog) ==
+          "t.soclog:1: SOCBoardLayout2: a board in JSettlers' later layout encoding (the 6-player "
+          "or the sea board), which this importer does not read (it reads the 4-player board of "
+          "SOCBoardLayout)");
+}

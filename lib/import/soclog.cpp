@@ -288,8 +288,10 @@ class Importer {
     std::array<std::string, kMaxSeats> nick_{};  // who sits in each seat now
     std::vector<int> order_;                     // source seats in turn order (from the setup)
     std::array<std::string, kMaxSeats> setup_nick_{};
-    int state_ = 0;  // SOCGameState
-    int cur_ = -1;   // seat whose turn it is (SOCTurn)
+    static constexpr int kSpecialBuilding = 100;  // SOCGameState SPECIAL_BUILDING
+    int state_ = 0;                               // SOCGameState
+    bool special_part_ = false;                   // cur_ is building in the special building phase
+    int cur_ = -1;                                // seat whose turn it is (SOCTurn)
     int rolls_ = 0;
     PendingPut put_;
     // Production of the last roll, collected from GAIN lines until the server's summary.
@@ -494,6 +496,11 @@ void Importer::on_record(const Record& r) {
     const std::string_view t = r.type;
     if (t == "SOCBoardLayout") {
         board_ = parse_board(r);
+    } else if (t == "SOCBoardLayout2") {
+        fail(r,
+             "SOCBoardLayout2: a board in JSettlers' later layout encoding (the 6-player or the "
+             "sea board), which this importer does not read (it reads the 4-player board of "
+             "SOCBoardLayout)");
     } else if (t == "SOCSitDown") {
         auto nick = field(r.body, "nickname");
         int seat = seat_field(r, "playerNumber");
@@ -503,6 +510,18 @@ void Importer::on_record(const Record& r) {
         if (state_ == 1000) over_ = true;
     } else if (t == "SOCTurn") {
         int seat = seat_field(r, "playerNumber");
+        // JSettlers' special building phase (5-6 players, game state 100 SPECIAL_BUILDING,
+        // sent just before the turn message; JSettlers 2 puts it in the turn message): the
+        // turn passes to each player who asked to build, out of turn, before the next
+        // player's own turn. Their part is the native special_build .. end_turn.
+        if (field(r.body, "gameState")) state_ = int_field(r, "gameState");
+        if (state_ == kSpecialBuilding && !over_) {
+            if (cur_ >= 0 && (seat != cur_ || special_part_)) emit(r, EndTurn{cur_});
+            emit(r, SpecialBuild{seat});
+            cur_ = seat;
+            special_part_ = true;
+            return;
+        }
         if (expected_ >= 0 && seat != expected_ && !over_) {
             // The server announced one seat's turn and the next turn is another's: the
             // recording lost lines. Nothing after it can be replayed faithfully.
@@ -513,7 +532,11 @@ void Importer::on_record(const Record& r) {
             return;
         }
         expected_ = -1;
-        if (rolls_ > 0 && cur_ >= 0 && seat != cur_ && !over_) emit(r, EndTurn{cur_});
+        // The turn passes (a special building part ends even when its builder's own turn
+        // comes next).
+        if (rolls_ > 0 && cur_ >= 0 && (seat != cur_ || special_part_) && !over_)
+            emit(r, EndTurn{cur_});
+        special_part_ = false;
         cur_ = seat;
     } else if (t == "SOCPutPiece") {
         put_ = {true, r.line, seat_field(r, "playerNumber"), int_field(r, "pieceType"),
