@@ -126,6 +126,7 @@ TEST_CASE(
                                   std::pair{"catanatron", ImportFormat::kCatanatron},
                                   std::pair{"colonist", ImportFormat::kColonist},
                                   std::pair{"catanlog", ImportFormat::kCatanlog}}) {
+        int folder_read = 0, folder_rejected = 0;
         for (const auto& path : inputs_in(std::string("tests/fuzz_corpus/") + folder)) {
             std::string name = path.filename().string();
             INFO(name);
@@ -137,11 +138,18 @@ TEST_CASE(
                     keep_going.keep_going = true;
                     (void)replay(back, keep_going, name);
                     ++read;
+                    ++folder_read;
                 } catch (const InputError& e) {
                     rejected_by_name(e.what(), name);
+                    ++folder_rejected;
                 }
             }());
         }
+        // Each importer's seeds hold a game it reads whole (past the sniffing, through
+        // replay) and one it rejects.
+        INFO(folder);
+        CHECK(folder_read >= 1);
+        CHECK(folder_rejected >= 1);
     }
     CHECK(read >= 8);
     CHECK(rejected >= 8);
