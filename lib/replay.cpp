@@ -138,9 +138,9 @@ Verdict Replayer::finish() {
         v.warnings.push_back(Warning{
             "hidden-information",
             fmt::format("from event {} the possible states exceed the bound of {}: tracking "
-                        "keeps the {} most probable, so hands and probabilities are not exact "
-                        "and no violation is decided from there on",
-                        *from, opt_.track.max_states, opt_.track.max_states)});
+                        "is not exact from there on; hands are given as guaranteed "
+                        "per-resource bounds (no probabilities) and no violation is decided",
+                        *from, opt_.track.max_states)});
         for (int i : belief->unexplained())
             v.warnings.push_back(Warning{
                 "hidden-information",

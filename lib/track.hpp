@@ -33,9 +33,11 @@
 // keeps the max_states most probable ones (ties: holdings order) and is no longer exact
 // from that event (inexact_from()); from then on it decides no violation (an event no
 // kept state explains is applied anyway in every kept state and reported by replay as a
-// warning), and its hands and per-resource bounds are those of the kept states, stated as
-// not exact. A full-information log is one state throughout, checked and applied in place
-// (no copy), as fast as without tracking.
+// warning), and it says what each player holds only as guaranteed bounds (bounds()): a
+// sound interval per resource and on the hand size, carried over every event with the
+// rules' own check / apply (track.cpp), that holds in every state, kept or dropped; no
+// probability of the kept states is given as the belief's. A full-information log is one
+// state throughout, checked and applied in place (no copy), as fast as without tracking.
 
 #include <cstdint>
 #include <optional>
@@ -61,6 +63,20 @@ struct TrackOptions {
 struct WeightedState {
     GameState state;
     Probability weight;  // > 0; the weights of a belief sum to 1
+};
+
+// Guaranteed bounds on one player's cards: in every possible state the player holds
+// between min[r] and max[r] cards of each resource r and between cards_min and
+// cards_max cards in all.
+struct HandBounds {
+    ResourceCounts min{}, max{};
+    int cards_min = 0, cards_max = 0;
+};
+
+// Belief::bounds() with the bank's (internal: the bank's tighten the hands').
+struct BeliefBounds {
+    std::vector<HandBounds> hands;  // per player, seat order
+    ResourceCounts bank_min{}, bank_max{};
 };
 
 struct StepResult {
@@ -96,8 +112,11 @@ class Belief {
     // The most probable state (ties: the first in holdings order).
     const GameState& most_probable() const;
     bool exact() const { return !inexact_from_; }
-    // The event after which the bound was first exceeded.
+    // The event (index) at which the bound was first exceeded.
     std::optional<int> inexact_from() const { return inexact_from_; }
+    // Past the bound: per player (seat order) the guaranteed bounds after the events
+    // stepped so far. Empty while exact.
+    const std::vector<HandBounds>& bounds() const { return bounds_.hands; }
     // Events (indices) that no kept state explained while not exact.
     const std::vector<int>& unexplained() const { return unexplained_; }
     // The largest number of states held after any event so far.
@@ -107,6 +126,11 @@ class Belief {
     std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
+    StepResult step_states(const Event& e, int index, bool keep_going);
+    // The bounds b (over the states before event `index`, whose public fields are
+    // base's) carried over the event.
+    BeliefBounds bounds_after(BeliefBounds b, const GameState& base, const Event& e,
+                              int index) const;
     void merge_and_bound(int index);
     // Returns whether states were dropped (the caller renormalises).
     bool bound_growth(std::vector<WeightedState>& states, int index);
@@ -117,6 +141,7 @@ class Belief {
     RuleContext ctx_;
     std::vector<WeightedState> states_;
     std::optional<int> inexact_from_;
+    BeliefBounds bounds_;  // past the bound only
     std::vector<int> unexplained_;
     std::size_t max_seen_ = 1;
     std::size_t peak_ = 1;
@@ -136,6 +161,10 @@ struct DevCardOdds {
 
 struct PlayerBelief {
     PlayerId player = kNoPlayer;
+    // false past the bound: then min, max, cards_min and cards_max are the guaranteed
+    // bounds (Belief::bounds()), hands is empty (or the one hand the bounds leave, with
+    // probability 1), distribution empty (or that hand's), dev_cards empty.
+    bool exact = true;
     // Every possible hand with its probability > 0, most probable first (ties: hand
     // lexicographic by resource order). Sums to 1.
     std::vector<HandOdds> hands;

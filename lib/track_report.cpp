@@ -45,6 +45,30 @@ std::string hand_text(const ResourceCounts& h) {
     return s.empty() ? "nothing" : s;
 }
 
+std::string range(int lo, int hi) {
+    return lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi);
+}
+
+// Past the bound: per player the hand size and each resource's guaranteed bounds.
+std::string bounds_text(const Belief& b, const std::vector<Seat>& seats) {
+    std::string out;
+    for (const PlayerBelief& pb : player_beliefs(b)) {
+        const std::string name = printable(seat_name(seats, pb.player));
+        if (pb.hands.size() == 1) {
+            out += fmt::format("  {}: {}\n", name, hand_text(pb.hands.front().hand));
+            continue;
+        }
+        std::string bounds;
+        for (Resource r : kResources) {
+            const int i = static_cast<int>(r);
+            bounds += fmt::format("{}{} {}", bounds.empty() ? "" : ", ", resource_name(r),
+                                  range(pb.min[i], pb.max[i]));
+        }
+        out += fmt::format("  {}: {} cards; {}\n", name, range(pb.cards_min, pb.cards_max), bounds);
+    }
+    return out;
+}
+
 }  // namespace
 
 nlohmann::json belief_to_json(const Belief& b, const std::vector<Seat>& seats,
@@ -62,13 +86,17 @@ nlohmann::json belief_to_json(const Belief& b, const std::vector<Seat>& seats,
             else
                 rest += pb.hands[i].probability;
         }
+        if (!pb.exact && pb.hands.empty()) rest = 1;  // past the bound: no hand listed
         json resources = json::object();
         for (Resource r : kResources) {
             const int i = static_cast<int>(r);
-            json dist = json::array();
-            for (const Probability& p : pb.distribution[i]) dist.push_back(to_double(p));
-            resources[std::string(resource_name(r))] = {
-                {"min", pb.min[i]}, {"max", pb.max[i]}, {"distribution", std::move(dist)}};
+            json bounds = {{"min", pb.min[i]}, {"max", pb.max[i]}};
+            if (pb.exact) {
+                json dist = json::array();
+                for (const Probability& p : pb.distribution[i]) dist.push_back(to_double(p));
+                bounds["distribution"] = std::move(dist);
+            }
+            resources[std::string(resource_name(r))] = std::move(bounds);
         }
         json devs = json::array();
         for (const DevCardOdds& d : pb.dev_cards)
@@ -85,13 +113,21 @@ nlohmann::json belief_to_json(const Belief& b, const std::vector<Seat>& seats,
         if (certain) p["hand"] = full_hand(pb.hands.front().hand);
         players.push_back(std::move(p));
     }
-    return {{"states", b.size()}, {"exact", b.exact()}, {"players", std::move(players)}};
+    json out = {{"states", b.size()}, {"exact", b.exact()}};
+    if (auto from = b.inexact_from()) out["inexact_from"] = *from;
+    out["players"] = std::move(players);
+    return out;
 }
 
 std::string belief_to_text(const Belief& b, const std::vector<Seat>& seats,
                            const HandsOptions& opt) {
-    std::string out = fmt::format("{} possible state{}{}\n", b.size(), b.size() == 1 ? "" : "s",
-                                  b.exact() ? "" : " (not exact: past the bound)");
+    if (auto from = b.inexact_from())
+        return fmt::format(
+                   "not exact from event {}: the possible states passed the bound there; each "
+                   "count is between guaranteed bounds\n",
+                   *from) +
+               bounds_text(b, seats);
+    std::string out = fmt::format("{} possible state{}\n", b.size(), b.size() == 1 ? "" : "s");
     for (const PlayerBelief& pb : player_beliefs(b)) {
         const std::string name = printable(seat_name(seats, pb.player));
         if (pb.hands.size() == 1) {

@@ -45,8 +45,9 @@
 //         fewest), "pd": [[percent, [held by kind]]] the most likely sets of unplayed
 //         development cards (at most kPageDevSets), "pdrest", "vpr": [fewest, most] VP
 //         (when VP cards are uncertain).
-// event (hidden information): "st": possible states after it (when more than one), "ix": 1
-//         when the belief passed its bound (not exact from there).
+// event (hidden information): "st": possible states after it (when more than one), "ix":
+//         the event from which the belief is past its bound (not exact; then "ph" is
+//         empty, "pd" empty, and "hmin" / "hmax", "cards" / "cmax" are guaranteed bounds).
 
 namespace ctk {
 
@@ -112,17 +113,19 @@ json player_record(const GameState& s, PlayerId p, const Uncertainty& u = {}) {
               {"trail", trail.edges}};
     if (ps.resigned) j["res"] = 1;
     if (const PlayerBelief* pb = u.belief) {
-        if (pb->hands.size() > 1) {
-            j.erase("hand");  // the most probable state's: not shown as certain
+        if (pb->hands.size() != 1) {  // several, or none past the bound
+            j.erase("hand");          // the most probable state's: not shown as certain
             add_odds(j, "ph", "prest", pb->hands, kPageHands, &HandOdds::hand);
             j["hmin"] = counts(pb->min);
             j["hmax"] = counts(pb->max);
             if (pb->cards_min != pb->cards_max) {
                 j["cards"] = pb->cards_min;
                 j["cmax"] = pb->cards_max;
+            } else if (!pb->exact) {
+                j["cards"] = pb->cards_min;
             }
         }
-        if (pb->dev_cards.size() > 1) {
+        if (pb->dev_cards.size() != 1) {
             j.erase("dev");
             add_odds(j, "pd", "pdrest", pb->dev_cards, kPageDevSets, &DevCardOdds::cards);
         }
@@ -165,11 +168,9 @@ void add_changes(json& ev, const GameState& before, const Belief& belief,
     if (after.longest_road != before.longest_road || after.largest_army != before.largest_army)
         ev["aw"] = {after.longest_road, after.largest_army};
     std::vector<PlayerBelief> beliefs;
-    if (belief.size() > 1) {
-        beliefs = player_beliefs(belief);
-        ev["st"] = belief.size();
-    }
-    if (!belief.exact()) ev["ix"] = 1;
+    if (belief.size() > 1 || !belief.exact()) beliefs = player_beliefs(belief);
+    if (belief.size() > 1) ev["st"] = belief.size();
+    if (auto from = belief.inexact_from()) ev["ix"] = *from;
     json pl = json::array();
     for (PlayerId p = 0; p < after.player_count(); ++p) {
         Uncertainty u;

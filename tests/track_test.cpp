@@ -10,6 +10,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "import/import.hpp"
 #include "import/view.hpp"
@@ -109,6 +110,72 @@ TEST_CASE("track: a hidden steal from 2 brick + 1 ore takes brick with probabili
         CHECK(b.states().front().state.players[kRed].hand == ResourceCounts{2, 0, 0, 0, 0});
         CHECK(b.states().front().state.players[kBlue].hand == ResourceCounts{});
     }
+}
+
+TEST_CASE("track: past the bound, guaranteed per-resource bounds from the event it was passed",
+          "[track]") {
+    // The steal of the 2/3 case above with room for one state: the two possible steals
+    // pass the bound at event 0.
+    GameLog log = two_player_log();
+    GameState s = position(log, kBlue, true);
+    give(s, kRed, {2, 0, 0, 0, 1});
+    give(s, kBlue, {0, 0, 0, 2, 2});
+    TrackOptions one;
+    one.max_states = 1;
+    Belief b(log, s, one);
+    CHECK(b.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 0).violations.empty());
+    CHECK_FALSE(b.exact());
+    CHECK(b.inexact_from() == 0);
+    REQUIRE(b.bounds().size() == 2);
+    CHECK(b.bounds()[kRed].min == ResourceCounts{1, 0, 0, 0, 0});
+    CHECK(b.bounds()[kRed].max == ResourceCounts{2, 0, 0, 0, 1});
+    CHECK(b.bounds()[kRed].cards_min == 2);
+    CHECK(b.bounds()[kRed].cards_max == 2);
+    CHECK(b.bounds()[kBlue].min == ResourceCounts{0, 0, 0, 2, 2});
+    CHECK(b.bounds()[kBlue].max == ResourceCounts{1, 0, 0, 2, 3});
+    CHECK(b.bounds()[kBlue].cards_min == 5);
+    CHECK(b.bounds()[kBlue].cards_max == 5);
+    auto pb = player_beliefs(b);
+    CHECK_FALSE(pb[kRed].exact);
+    CHECK(pb[kRed].hands.empty());  // no probability from the one state kept
+    CHECK(pb[kRed].dev_cards.empty());
+    CHECK(pb[kRed].min == ResourceCounts{1, 0, 0, 0, 0});
+
+    CHECK(belief_to_text(b, log.seats) ==
+          "not exact from event 0: the possible states passed the bound there; each count is "
+          "between guaranteed bounds\n"
+          "  red: 2 cards; brick 1..2, lumber 0, wool 0, grain 0, ore 0..1\n"
+          "  blue: 5 cards; brick 0..1, lumber 0, wool 0, grain 2, ore 2..3\n");
+    const nlohmann::json j = belief_to_json(b, log.seats);
+    CHECK(j["exact"] == false);
+    CHECK(j["inexact_from"] == 0);
+    const nlohmann::json& red = j["players"][0];
+    CHECK(red["certain"] == false);
+    CHECK(red["cards"] == 2);
+    CHECK(red["possible_hands"].empty());
+    CHECK(red["remaining_probability"] == 1.0);
+    CHECK(red["resources"]["brick"] == nlohmann::json{{"min", 1}, {"max", 2}});
+    CHECK(red["development_cards"].empty());
+
+    // The city (2 grain + 3 ore) is paid in every state that can pay it: blue is left with
+    // nothing, and the bank then holds every ore card, so red holds none: the stolen card
+    // was the ore, as the exact belief finds.
+    CHECK(b.step(ev(BuildCity{kBlue, s.topology().hex_vertices(0)[3]}), 1).violations.empty());
+    CHECK(b.bounds()[kBlue].min == ResourceCounts{});
+    CHECK(b.bounds()[kBlue].max == ResourceCounts{});
+    CHECK(b.bounds()[kBlue].cards_max == 0);
+    CHECK(b.bounds()[kRed].min == ResourceCounts{2, 0, 0, 0, 0});
+    CHECK(b.bounds()[kRed].max == ResourceCounts{2, 0, 0, 0, 0});
+    CHECK(belief_to_text(b, log.seats) ==
+          "not exact from event 0: the possible states passed the bound there; each count is "
+          "between guaranteed bounds\n"
+          "  red: 2 brick\n"
+          "  blue: nothing\n");
+    const nlohmann::json after = belief_to_json(b, log.seats)["players"][0];
+    CHECK(after["certain"] == true);
+    CHECK(after["possible_hands"].size() == 1);
+    CHECK(after["possible_hands"][0]["probability"] == 1.0);
+    CHECK(after["remaining_probability"] == 0.0);
 }
 
 TEST_CASE("track: a hidden purchase draws each kind with its share of the deck", "[track]") {
@@ -306,8 +373,22 @@ struct ViewRun {
     double prob_sum = 0;  // of the true hands, for the mean probability
     int hands_scored = 0;
     int inexact_events = 0;  // events after which the belief was past its bound
+    int outside_bounds = 0;  // of those, events after which a true hand left the bounds
     bool exact = true;
 };
+
+// Past the bound: every player's true hand (of t) within the belief's guaranteed bounds.
+bool within_bounds(const Belief& b, const GameState& t) {
+    for (PlayerId p = 0; p < t.player_count(); ++p) {
+        const HandBounds& h = b.bounds().at(static_cast<std::size_t>(p));
+        const ResourceCounts& hand = t.players[p].hand;
+        if (t.players[p].hand_size() < h.cards_min || t.players[p].hand_size() > h.cards_max)
+            return false;
+        for (int r = 0; r < kResourceCount; ++r)
+            if (hand[r] < h.min[r] || hand[r] > h.max[r]) return false;
+    }
+    return true;
+}
 
 double scale() {
     const char* s = std::getenv("CATAN_TEST_SCALE");
@@ -339,6 +420,7 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
         if (!found && belief.exact()) ++out.truth_missing;  // past the bound it may be lost
         ++out.events;
         if (!belief.exact()) ++out.inexact_events;
+        if (!belief.exact() && !within_bounds(belief, t)) ++out.outside_bounds;
         if (sample == kEveryEvent) {
             // P(true hand) per player: the weight of the states where it is the hand
             for (PlayerId p = 0; p < t.player_count(); ++p) {
@@ -418,6 +500,7 @@ TEST_CASE("track: views of self-play games keep the truth possible, calibrated",
             const int sample = static_cast<int>(game_seed(7, g) % static_cast<std::uint64_t>(n));
             ViewRun r = run_view(game.log, view, sample, &cal, &marginal, &uniform);
             if (r.exact) truth_missing += r.truth_missing;  // past the bound it may be lost
+            CHECK(r.outside_bounds == 0);                   // but never leaves the bounds
             max_states = std::max(max_states, r.max_states);
             inexact += r.exact ? 0 : 1;
         }
@@ -512,6 +595,7 @@ void check_views_of_corpus(const std::string& label, const std::vector<fs::path>
             if (view.kind == View::Kind::kSpectatorNoDiscards) track.max_states = kNoDiscardsBound;
             const ViewRun r = run_view(full, view, kEveryEvent, nullptr, nullptr, nullptr, track);
             CHECK(r.truth_missing == 0);
+            CHECK(r.outside_bounds == 0);
             if (view.kind == View::Kind::kSpectatorNoDiscards) {
                 no_discards.add(r);
                 continue;
@@ -544,4 +628,64 @@ TEST_CASE("track: views of the shared colonist.io games keep the truth possible"
           "[track][views][corpus]") {
     check_views_of_corpus("colonist.io", shared_games("colonist", ".json"),
                           ImportFormat::kColonist);
+}
+
+TEST_CASE("track: a real game past a tiny bound keeps the truth within the bounds",
+          "[track][views][corpus]") {
+    // A spectator's view of a recorded game under a bound of 3 states: exact (the truth
+    // among the states) until the first event after which more than 3 states are possible
+    // (found with an unbounded belief), stated as such, and from there the true hand of
+    // every player within the guaranteed bounds after every event.
+    const auto games = shared_games("catanatron", ".json");
+    if (games.empty()) return;
+    const fs::path& path = games.front();
+    const GameLog full = import_log(test::read_file(path.string()), path.filename().string(),
+                                    ImportFormat::kCatanatron);
+    const GameLog seen = make_view(full, View::spectator());
+    TrackOptions tiny;
+    tiny.max_states = 3;
+    Belief truth(full), unbounded(seen), bounded(seen, tiny);
+    std::optional<int> passed;  // where the unbounded belief first holds more than 3
+    int outside = 0, checked = 0, sizes_known = 0;
+    // Hand sizes are public until a monopoly's haul, which the spectator's log leaves out.
+    bool monopoly = false;
+    int sizes_lost = 0;
+    for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        REQUIRE(truth.step(full.events[k], i).violations.empty());
+        unbounded.step(seen.events[k], i);
+        bounded.step(seen.events[k], i);
+        if (!passed && unbounded.size() > tiny.max_states) passed = i;
+        const GameState& t = truth.states().front().state;
+        monopoly = monopoly || std::holds_alternative<PlayMonopoly>(seen.events[k].body);
+        if (!passed) {
+            REQUIRE(bounded.exact());
+            continue;
+        }
+        REQUIRE_FALSE(bounded.exact());
+        REQUIRE(bounded.bounds().size() == static_cast<std::size_t>(t.player_count()));
+        for (PlayerId p = 0; p < t.player_count(); ++p) {
+            const HandBounds& h = bounded.bounds()[static_cast<std::size_t>(p)];
+            const ResourceCounts& hand = t.players[p].hand;
+            bool in =
+                h.cards_min <= t.players[p].hand_size() && t.players[p].hand_size() <= h.cards_max;
+            for (int r = 0; r < kResourceCount; ++r)
+                in = in && h.min[r] <= hand[r] && hand[r] <= h.max[r];
+            if (!in) {
+                ++outside;
+                UNSCOPED_INFO("event " << i << ", player " << p << ": outside the bounds");
+            }
+            sizes_known += h.cards_min == h.cards_max;
+            sizes_lost += !monopoly && h.cards_min != h.cards_max;
+            ++checked;
+        }
+    }
+    INFO(path.filename().string());
+    REQUIRE(passed.has_value());
+    CHECK(bounded.inexact_from() == passed);
+    CHECK(outside == 0);
+    CHECK(sizes_lost == 0);
+    WARN(path.filename().string() << ": past the bound of 3 from event " << *passed << " of "
+                                  << seen.events.size() << "; hand size known in " << sizes_known
+                                  << " of " << checked << " (event, player) pairs");
 }

@@ -67,4 +67,11 @@ while IFS= read -r line; do
   n=$((n + 1)); printf '%s\n' "$line" > "$tmp/hands-trace-$n.json"
 done < "$tmp/trace.jsonl"
 [ "$n" -gt 100 ] || { echo "FAIL catan-replay --trace: expected a line per event, got $n"; fail=1; }
+# Past the bound (2 states): guaranteed bounds, no probabilities, the event stated.
+"$replay" --hands --format json --max-states 2 "$hidden" > "$tmp/hands-bounded.json"
+"$replay" --format jsonl --trace --max-states 2 "$hidden" | tail -n 1 > "$tmp/hands-bounded-trace.json"
+for f in "$tmp/hands-bounded.json" "$tmp/hands-bounded-trace.json"; do
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if d["exact"] is False and isinstance(d.get("inexact_from"), int) else 1)' "$f" ||
+    { echo "FAIL catan-replay --max-states 2: $f does not say from which event it is not exact"; fail=1; }
+done
 validate hands.schema.json "$tmp"/hands-*.json
