@@ -455,18 +455,20 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     };
     bool may_merge = hidden || discards_after;
     bool dropped = false;  // bound_growth kept only the most probable states
+    bool lost = false;     // a branch broke a rule: the weights no longer sum to 1
+    // The violation reported when nothing explains the event is the most probable one:
+    // weighed only then (a second pass over the untouched states), not for every branch.
     if (!hidden) {
         std::size_t kept = 0;
         for (std::size_t i = 0; i < states_.size(); ++i) {
-            if (auto v = check(states_[i].state, e, index, ctx_)) {
-                note(std::move(*v), states_[i].weight);
-                continue;
-            }
+            if (check(states_[i].state, e, index, ctx_)) continue;
             apply(states_[i].state, e);
             if (kept != i) states_[kept] = std::move(states_[i]);
             ++kept;
         }
         if (kept == 0) {  // nothing applied, nothing moved
+            for (const WeightedState& ws : states_)
+                if (auto v = check(ws.state, e, index, ctx_)) note(std::move(*v), ws.weight);
             report(under_hidden(std::move(*worst)));
             if (!go_on) {
                 res.applied = false;
@@ -475,16 +477,15 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             for (WeightedState& ws : states_) apply(ws.state, e);
             kept = states_.size();
         }
+        lost = kept < states_.size();
         states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
     } else {
         std::vector<WeightedState> applied;
         for (WeightedState& ws : states_) {
             std::vector<Branch> bs = branches(ws.state, e);
             for (Branch& br : bs) {
-                if (auto v = check(ws.state, br.event, index, ctx_)) {
-                    Probability w = ws.weight;
-                    if (br.den != 1) w *= Probability(br.num, br.den);
-                    note(std::move(*v), w);
+                if (check(ws.state, br.event, index, ctx_)) {
+                    lost = true;
                     continue;
                 }
                 // A single branch takes the state itself (nothing checks it after).
@@ -499,6 +500,13 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             dropped = bound_growth(applied, index) || dropped;
         }
         if (applied.empty()) {  // nothing was moved out of states_
+            for (const WeightedState& ws : states_)
+                for (const Branch& br : branches(ws.state, e))
+                    if (auto v = check(ws.state, br.event, index, ctx_)) {
+                        Probability w = ws.weight;
+                        if (br.den != 1) w *= Probability(br.num, br.den);
+                        note(std::move(*v), w);
+                    }
             report(under_hidden(std::move(*worst)));
             if (!go_on) {
                 res.applied = false;
@@ -557,7 +565,9 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         }
     }
 
-    if (removed || hidden || dropped) normalise(states_);
+    // Branches that all passed keep the sum of the weights at 1 (each state's branch
+    // shares sum to 1): only a removal or a drop needs renormalising.
+    if (removed || lost || dropped) normalise(states_);
     // Only a branch, or an event that forgets something (a monopoly's haul from several
     // hands, the end of a turn ageing new development cards, a resignation), can make
     // two states equal.
