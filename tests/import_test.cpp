@@ -335,3 +335,16 @@ TEST_CASE("soclog: a board in JSettlers' later layout encoding is named, not mis
           "or the sea board), which this importer does not read (it reads the 4-player board of "
           "SOCBoardLayout)");
 }
+
+TEST_CASE("an imported log always reads back: a value no log can hold fails the import",
+          "[import]") {
+    // Found by fuzzing: a soclog production gain of 1210 brick was imported as a claim the
+    // native reader refuses (0..95), so catan-import wrote a log catan-replay could not read.
+    const std::string name = "crash-gain-past-any-log.soclog";
+    std::string text = test::read_file(test::source_path("tests/fuzz_corpus/soclog/" + name));
+    REQUIRE(!text.empty());
+    CHECK(error_of(text, ImportFormat::kSoclog, name) ==
+          name +
+              ": event 12: events[12].claims.received.player_a.brick: expected an integer "
+              "0..95, got 1210 (as imported: the recording holds a value no game log can)");
+}

@@ -135,7 +135,8 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
 namespace {
 
 // What every importer must give (the native reader enforces it on read, so a log that breaks
-// it could be written but not read back): each event's player is one of the seats. An
+// it could be written but not read back): each event's player is one of the seats, and the
+// whole log reads back. An
 // importer that cannot tell who acted fails itself with the source line; this is the
 // backstop for every format.
 GameLog checked(GameLog log, std::string_view name) {
@@ -148,6 +149,14 @@ GameLog checked(GameLog log, std::string_view name) {
                 "{}: event {}{}: the {} has no player among the {} seats", name, i,
                 e.source_line ? fmt::format(" (line {})", e.source_line) : std::string(),
                 event_type_name(e.body), log.seats.size()));
+    }
+    // Every other field too (a count past what a log can hold, such as a soclog gain of 1210
+    // brick): the log must read back, or the import fails with the reader's message.
+    try {
+        (void)read_log(write_log(log, LogFormat::kJson), name);
+    } catch (const InputError& e) {
+        throw InputError(
+            fmt::format("{} (as imported: the recording holds a value no game log can)", e.what()));
     }
     return log;
 }

@@ -39,7 +39,8 @@ std::optional<std::string> unsupported_format(std::string_view text);
 // a native log is read with read_log). Throws InputError naming the source line or JSON
 // path of anything it cannot map; every event of the log it returns has one of the seats as
 // its player (an event no seat can be named for is an InputError naming the event and the
-// source line), so write_log's output always reads back. What an importer handled without
+// source line; any other value no log can hold is an InputError with the reader's message),
+// so write_log's output always reads back. What an importer handled without
 // failing (noise in a transcript) is appended to *warnings when it is not null.
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings = nullptr);
