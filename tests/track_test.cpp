@@ -79,14 +79,21 @@ Probability hand_probability(const Belief& b, PlayerId p, const ResourceCounts& 
     return sum;
 }
 
+// Blue to move the robber after a 7, red holding 2 brick + 1 ore, blue 2 grain + 2 ore: the
+// position of the 2/3 steal golden cases.
+GameState steal_position(const GameLog& log) {
+    GameState s = position(log, kBlue, true);
+    give(s, kRed, {2, 0, 0, 0, 1});
+    give(s, kBlue, {0, 0, 0, 2, 2});
+    return s;
+}
+
 }  // namespace
 
 TEST_CASE("track: a hidden steal from 2 brick + 1 ore takes brick with probability 2/3",
           "[track]") {
     GameLog log = two_player_log();
-    GameState s = position(log, kBlue, true);
-    give(s, kRed, {2, 0, 0, 0, 1});
-    give(s, kBlue, {0, 0, 0, 2, 2});
+    GameState s = steal_position(log);
     Belief b(log, s);
     StepResult r = b.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 0);
     CHECK(r.violations.empty());
@@ -117,9 +124,7 @@ TEST_CASE("track: past the bound, guaranteed per-resource bounds from the event 
     // The steal of the 2/3 case above with room for one state: the two possible steals
     // pass the bound at event 0.
     GameLog log = two_player_log();
-    GameState s = position(log, kBlue, true);
-    give(s, kRed, {2, 0, 0, 0, 1});
-    give(s, kBlue, {0, 0, 0, 2, 2});
+    GameState s = steal_position(log);
     TrackOptions one;
     one.max_states = 1;
     Belief b(log, s, one);
