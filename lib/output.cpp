@@ -171,6 +171,12 @@ std::string printable(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         const auto u = static_cast<unsigned char>(c);
+        if (c == '\\') {
+            // A backslash doubles, so that every escape below reads one way: a name holding
+            // the two characters `\e` prints as `\\e`, one holding ESC as `\e`.
+            out += "\\\\";
+            continue;
+        }
         if (u >= 0x20 && u < 0x7F) {
             out += c;
             continue;

@@ -109,7 +109,8 @@ class FileOutput : public Output {
 // input holding ESC, a newline, a NUL or bytes that are not UTF-8 can then neither drive
 // the terminal nor break a line in two nor garble the rest of the line. Control characters
 // (0x00-0x1F, 0x7F) as escapes: NUL "\0", newline "\n", carriage return "\r", tab "\t",
-// ESC "\e", any other "\xHH"; each byte that is not part of a valid UTF-8 sequence (RFC
+// ESC "\e", any other "\xHH"; a backslash doubled ("\\"), so that no name prints like an
+// escape; each byte that is not part of a valid UTF-8 sequence (RFC
 // 3629), and both bytes of a C1 control (U+0080..U+009F), as "\xHH" (upper-case hex).
 // Printable ASCII and valid UTF-8 are kept. Every tool quotes file names and input text
 // through this one function in text output and messages; JSON output is escaped by JSON.

@@ -123,8 +123,9 @@ struct GameRecord {
     std::string outcome;  // complete, unfinished, invalid, malformed
     std::int64_t turns = 0, events = 0;
     std::array<std::int64_t, 13> dice{};
-    int winner_seat = -1;                       // -1: none
-    std::string message;                        // the first violation or the read error
+    int winner_seat = -1;  // -1: none
+    std::string message;   // invalid: violation_text of the first violation (printable);
+                           // malformed: the read error as the reader wrote it (raw)
     bool operator<(const GameRecord& o) const;  // by name, then every other field
 };
 

@@ -18,6 +18,14 @@ TEST_CASE("printable escapes control characters", "[output]") {
     CHECK(printable("") == "");
 }
 
+TEST_CASE("printable doubles a backslash so that no text prints like an escape", "[output]") {
+    // The two characters `\e` and the one ESC byte print differently.
+    CHECK(printable("a\\eb") == "a\\\\eb");
+    CHECK(printable("a\033b") == "a\\eb");
+    CHECK(printable("C:\\games\\x41.json") == "C:\\\\games\\\\x41.json");
+    CHECK(printable("\\") == "\\\\");
+}
+
 TEST_CASE("printable keeps valid UTF-8 and escapes every other byte", "[output]") {
     // é (2 bytes), € (3), 😀 (4) are kept.
     CHECK(printable("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") ==
