@@ -103,22 +103,64 @@ std::vector<Branch> branches(const GameState& s, const Event& e) {
     return out;
 }
 
+// The den of every branch branches(s, e) gives (1 when the event stands for itself),
+// without making the branches.
+int branch_den(const GameState& s, const Event& e) {
+    if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer &&
+                                                          !m->stolen && m->victim >= 0 &&
+                                                          m->victim < s.player_count()) {
+        return std::max(1, total(s.players[m->victim].hand));
+    } else if (const auto* b = std::get_if<BuyDevCard>(&e.body); b && !b->card) {
+        return std::max(1, s.deck_left);
+    } else if (const auto* d = std::get_if<Discard>(&e.body);
+               d && d->hidden && d->player >= 0 && d->player < s.player_count() &&
+               d->count == s.discard_owed[d->player]) {
+        return std::max<int>(
+            1, static_cast<int>(discards_of(s.players[d->player].hand, d->count).size()));
+    }
+    return 1;
+}
+
+// The number of distinct discards `player` can make in s (1 when owing none).
+int discard_den(const GameState& s, int player) {
+    if (s.discard_owed[player] == 0) return 1;
+    return std::max<int>(
+        1, static_cast<int>(discards_of(s.players[player].hand, s.discard_owed[player]).size()));
+}
+
+// The least common multiple of den over the states (the common scale of a branching).
+template <class Den>
+Weight common_den(const std::vector<WeightedState>& states, Den den) {
+    Weight l = 1;
+    int last = 1;
+    for (const WeightedState& ws : states) {
+        const int d = den(ws.state);
+        if (d == last) continue;  // the usual case: every state has the same
+        last = d;
+        l = boost::multiprecision::lcm(l, Weight(d));
+    }
+    return l;
+}
+
 // With unrecorded discards: after a 7, a player who owes a discard in a state makes one
 // there, hidden (each distinct discard equally likely). One player's discards of one state
-// are appended to out; Belief::step runs the players in seat order.
-void unrecorded_discards_of(WeightedState ws, int player, std::vector<WeightedState>& out) {
+// are appended to out; Belief::step runs the players in seat order. scale: the common
+// scale of this player's discards over the belief (common_den of discard_den).
+void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
+                            std::vector<WeightedState>& out) {
     GameState& s = ws.state;
     if (s.discard_owed[player] == 0) {
+        if (scale != 1) ws.weight *= scale;
         out.push_back(std::move(ws));
         return;
     }
     auto all = discards_of(s.players[player].hand, s.discard_owed[player]);
-    const Probability share(1, static_cast<int>(all.size()));
+    const Weight factor = scale / static_cast<unsigned>(all.size());
+    if (factor != 1) ws.weight *= factor;
     for (std::size_t i = 0; i < all.size(); ++i) {
         WeightedState next = i + 1 < all.size() ? ws : std::move(ws);
         Event d{Discard{player, all[i], false, 0}, nullptr, 0};
         apply(next.state, d);
-        if (all.size() > 1) next.weight *= share;
         out.push_back(std::move(next));
     }
 }
@@ -142,15 +184,23 @@ Key holdings(const GameState& s) {
     return k;
 }
 
-bool key_less(const Key& a, const Key& b) {
-    return std::memcmp(a.data(), b.data(), a.size()) < 0;
-}
-
-void normalise(std::vector<WeightedState>& states) {
-    Probability sum = 0;
-    for (const auto& ws : states) sum += ws.weight;
-    if (sum == 1 || sum == 0) return;
-    for (auto& ws : states) ws.weight /= sum;
+// Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
+// their greatest common divisor (the probabilities, weight / sum, do not change).
+void reduce_weights(std::vector<WeightedState>& states) {
+    if (states.empty()) return;
+    if (states.size() == 1) {
+        states[0].weight = 1;
+        return;
+    }
+    std::size_t bits = 0;
+    for (const WeightedState& ws : states)
+        bits = std::max<std::size_t>(bits, boost::multiprecision::msb(ws.weight));
+    if (bits < 64) return;
+    Weight g = states[0].weight;
+    for (std::size_t i = 1; i < states.size() && g != 1; ++i)
+        g = boost::multiprecision::gcd(g, states[i].weight);
+    if (g == 1) return;
+    for (WeightedState& ws : states) ws.weight /= g;
 }
 
 }  // namespace
@@ -366,12 +416,12 @@ bool log_hides_information(const GameLog& log) {
 }
 
 Belief::Belief(const GameLog& log, TrackOptions opt) : log_(&log), opt_(opt), ctx_{&log.seats} {
-    states_.push_back({GameState::initial(log), Probability(1)});
+    states_.push_back({GameState::initial(log), Weight(1)});
 }
 
 Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
     : log_(&log), opt_(opt), ctx_{&log.seats} {
-    states_.push_back({std::move(start), Probability(1)});
+    states_.push_back({std::move(start), Weight(1)});
 }
 
 const GameState& Belief::most_probable() const {
@@ -381,7 +431,25 @@ const GameState& Belief::most_probable() const {
     return states_[best].state;
 }
 
+const Weight& Belief::total_weight() const {
+    if (!total_) {
+        Weight sum = 0;
+        for (const WeightedState& ws : states_) sum += ws.weight;
+        total_ = std::move(sum);
+    }
+    return *total_;
+}
+
+Probability Belief::probability(const Weight& w) const {
+    return Probability(w, total_weight());
+}
+
+Probability Belief::probability(const WeightedState& ws) const {
+    return probability(ws.weight);
+}
+
 StepResult Belief::step(const Event& e, int index, bool keep_going) {
+    total_.reset();
     if (!exact()) {
         // Past the bound: the guaranteed bounds follow the event, from the kept states'
         // public fields before it.
@@ -449,8 +517,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     // hides nothing is checked and applied in place (no copy); the states it breaks are
     // dropped by compaction.
     std::optional<Violation> worst;
-    Probability worst_weight = -1;
-    auto note = [&](Violation&& v, const Probability& w) {
+    Weight worst_weight = -1;  // weights are > 0
+    auto note = [&](Violation&& v, const Weight& w) {
         if (w > worst_weight) worst_weight = w, worst = std::move(v);
     };
     bool may_merge = hidden || discards_after;
@@ -480,6 +548,13 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         lost = kept < states_.size();
         states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
     } else {
+        // The common scale of the branches: every state's den divides it.
+        const Weight scale =
+            common_den(states_, [&](const GameState& s) { return branch_den(s, e); });
+        auto factor = [&](const Branch& br) -> Weight {
+            if (scale == br.den) return br.num;
+            return br.num * (scale / br.den);
+        };
         std::vector<WeightedState> applied;
         for (WeightedState& ws : states_) {
             std::vector<Branch> bs = branches(ws.state, e);
@@ -494,7 +569,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                 else
                     applied.push_back(ws);
                 WeightedState& next = applied.back();
-                if (br.den != 1) next.weight *= Probability(br.num, br.den);
+                if (Weight f = factor(br); f != 1) next.weight *= f;
                 apply(next.state, br.event);
             }
             dropped = bound_growth(applied, index) || dropped;
@@ -502,11 +577,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         if (applied.empty()) {  // nothing was moved out of states_
             for (const WeightedState& ws : states_)
                 for (const Branch& br : branches(ws.state, e))
-                    if (auto v = check(ws.state, br.event, index, ctx_)) {
-                        Probability w = ws.weight;
-                        if (br.den != 1) w *= Probability(br.num, br.den);
-                        note(std::move(*v), w);
-                    }
+                    if (auto v = check(ws.state, br.event, index, ctx_))
+                        note(std::move(*v), ws.weight * factor(br));
             report(under_hidden(std::move(*worst)));
             if (!go_on) {
                 res.applied = false;
@@ -516,7 +588,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                 for (Branch& br : branches(ws.state, e)) {
                     applied.push_back(ws);
                     WeightedState& next = applied.back();
-                    if (br.den != 1) next.weight *= Probability(br.num, br.den);
+                    if (Weight f = factor(br); f != 1) next.weight *= f;
                     apply(next.state, br.event);
                 }
                 dropped = bound_growth(applied, index) || dropped;
@@ -529,9 +601,11 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     if (discards_after) {
         const int players = states_.empty() ? 0 : states_[0].state.player_count();
         for (int p = 0; p < players; ++p) {
+            const Weight scale =
+                common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
             std::vector<WeightedState> with;
             for (WeightedState& ws : states_) {
-                unrecorded_discards_of(std::move(ws), p, with);
+                unrecorded_discards_of(std::move(ws), p, scale, with);
                 dropped = bound_growth(with, index) || dropped;
             }
             states_ = std::move(with);
@@ -565,15 +639,14 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         }
     }
 
-    // Branches that all passed keep the sum of the weights at 1 (each state's branch
-    // shares sum to 1): only a removal or a drop needs renormalising.
-    if (removed || lost || dropped) normalise(states_);
+    // Weights are unnormalised (track.hpp): a removal needs no renormalising.
     // Only a branch, or an event that forgets something (a monopoly's haul from several
     // hands, the end of a turn ageing new development cards, a resignation), can make
     // two states equal.
     may_merge = may_merge || std::holds_alternative<PlayMonopoly>(e.body) ||
                 std::holds_alternative<Resign>(e.body) || ends_turn_forgetting;
     if (may_merge) merge_and_bound(index);
+    if (may_merge || removed || lost || dropped) reduce_weights(states_);
     max_seen_ = std::max(max_seen_, states_.size());
     return res;
 }
@@ -588,8 +661,16 @@ void merge_equal(std::vector<WeightedState>& states) {
     for (const WeightedState& ws : states) keys.push_back(holdings(ws.state));
     std::vector<std::size_t> order(states.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return key_less(keys[a], keys[b]); });
+    // Equal keys keep their current order (the index breaks ties: a stable sort).
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const int c = std::memcmp(keys[a].data(), keys[b].data(), keys[a].size());
+        return c < 0 || (c == 0 && a < b);
+    });
+    // Already in holdings order with no two keys equal: nothing to move or merge.
+    bool in_order = true;
+    for (std::size_t i = 0; i < order.size() && in_order; ++i)
+        in_order = order[i] == i && (i == 0 || keys[i - 1] != keys[i]);
+    if (in_order) return;
     std::vector<WeightedState> merged;
     merged.reserve(states.size());
     std::size_t run_start = 0;  // first merged state of the current key run
@@ -652,10 +733,8 @@ void Belief::merge_and_bound(int index) {
             for (auto& r : ws.state.last_received) r.fill(0);
         merge_equal(states_);
     }
-    if (keep_most_probable(states_, opt_.max_states)) {
-        normalise(states_);
+    if (keep_most_probable(states_, opt_.max_states))
         if (!inexact_from_) inexact_from_ = index;
-    }
     max_seen_ = std::max(max_seen_, states_.size());
 }
 
@@ -700,8 +779,8 @@ std::vector<PlayerBelief> player_beliefs(const Belief& b) {
     for (int p = 0; p < n; ++p) {
         PlayerBelief& pb = out[static_cast<std::size_t>(p)];
         pb.player = p;
-        std::map<ResourceCounts, Probability> hands;
-        std::map<std::array<int, kDevCardKinds>, Probability> devs;
+        std::map<ResourceCounts, Weight> hands;
+        std::map<std::array<int, kDevCardKinds>, Weight> devs;
         pb.min.fill(1 << 30);
         pb.cards_min = 1 << 30;
         for (const WeightedState& ws : b.states()) {
@@ -718,17 +797,22 @@ std::vector<PlayerBelief> player_beliefs(const Belief& b) {
                 pb.max[r] = std::max(pb.max[r], ps.hand[r]);
             }
         }
+        std::array<std::vector<Weight>, kResourceCount> dist;
         for (int r = 0; r < kResourceCount; ++r)
-            pb.distribution[r].assign(static_cast<std::size_t>(pb.max[r] + 1), Probability(0));
+            dist[r].assign(static_cast<std::size_t>(pb.max[r] + 1), Weight(0));
         for (auto& [hand, w] : hands) {
             for (int r = 0; r < kResourceCount; ++r)
-                pb.distribution[r][static_cast<std::size_t>(hand[r])] += w;
-            pb.hands.push_back({hand, w});
+                dist[r][static_cast<std::size_t>(hand[r])] += w;
+            pb.hands.push_back({hand, b.probability(w)});
+        }
+        for (int r = 0; r < kResourceCount; ++r) {
+            pb.distribution[r].reserve(dist[r].size());
+            for (const Weight& w : dist[r]) pb.distribution[r].push_back(b.probability(w));
         }
         std::stable_sort(
             pb.hands.begin(), pb.hands.end(),
             [](const HandOdds& a, const HandOdds& c) { return a.probability > c.probability; });
-        for (auto& [held, w] : devs) pb.dev_cards.push_back({held, w});
+        for (auto& [held, w] : devs) pb.dev_cards.push_back({held, b.probability(w)});
         std::stable_sort(pb.dev_cards.begin(), pb.dev_cards.end(),
                          [](const DevCardOdds& a, const DevCardOdds& c) {
                              return a.probability > c.probability;

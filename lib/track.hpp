@@ -20,8 +20,18 @@
 // bank, VP, winner, received cards, awards) disagree with what the rules derive, is
 // removed; the weights of the rest are divided by their sum.
 //
-// Weights are exact rationals (boost::multiprecision::cpp_rational): no rounding anywhere;
-// probabilities printed as doubles are the nearest double to the exact value.
+// Weights are exact: each state carries an integer weight (boost::multiprecision::cpp_int,
+// unbounded) and its probability is its weight over the sum of the weights of the belief
+// (Belief::probability: an exact rational, boost::multiprecision::cpp_rational). The
+// weights are unnormalised: all of one belief are on one scale, so removing states needs
+// no division (the sum shrinks), and a branch multiplies the state's weight by the
+// branch's count times L / d, where d is the state's number of equally likely outcomes
+// (hand size, cards left in the deck, distinct discards) and L the least common multiple
+// of d over the belief's states (d itself when every state has the same: the usual case).
+// Equal weights stay equal integers; no rational arithmetic while replaying. When the
+// weights grow past 64 bits after states were removed or merged, they are divided by
+// their greatest common divisor. No rounding anywhere; probabilities printed as doubles
+// are the nearest double to the exact value.
 //
 // Merging: two states equal in everything but history (GameState::operator==, with
 // last_received, the cards of the last event only, cleared) are one state; weights add.
@@ -53,6 +63,8 @@
 namespace ctk {
 
 using Probability = boost::multiprecision::cpp_rational;
+// A state's unnormalised weight (see above): > 0, on the scale of its belief.
+using Weight = boost::multiprecision::cpp_int;
 
 struct TrackOptions {
     // Most states kept after an event (the largest met on the shared recorded games is
@@ -62,7 +74,7 @@ struct TrackOptions {
 
 struct WeightedState {
     GameState state;
-    Probability weight;  // > 0; the weights of a belief sum to 1
+    Weight weight;  // > 0; probability = weight / Belief::total_weight()
 };
 
 // Guaranteed bounds on one player's cards: in every possible state the player holds
@@ -109,6 +121,12 @@ class Belief {
 
     const std::vector<WeightedState>& states() const { return states_; }
     std::size_t size() const { return states_.size(); }
+    // The sum of the states' weights (> 0).
+    const Weight& total_weight() const;
+    // The exact probability of a state of states(): its weight / total_weight().
+    Probability probability(const WeightedState& ws) const;
+    // The exact probability of a sum w of weights of states(): w / total_weight().
+    Probability probability(const Weight& w) const;
     // The most probable state (ties: the first in holdings order).
     const GameState& most_probable() const;
     bool exact() const { return !inexact_from_; }
@@ -145,6 +163,7 @@ class Belief {
     std::vector<int> unexplained_;
     std::size_t max_seen_ = 1;
     std::size_t peak_ = 1;
+    mutable std::optional<Weight> total_;  // total_weight(), reset by every step
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----

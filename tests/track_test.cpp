@@ -73,10 +73,10 @@ Event ev(EventBody b) {
 
 // The probability the belief gives p's hand h (0 when impossible).
 Probability hand_probability(const Belief& b, PlayerId p, const ResourceCounts& h) {
-    Probability sum = 0;
+    Weight sum = 0;
     for (const WeightedState& ws : b.states())
         if (ws.state.players[p].hand == h) sum += ws.weight;
-    return sum;
+    return b.probability(sum);
 }
 
 // Blue to move the robber after a 7, red holding 2 brick + 1 ore, blue 2 grain + 2 ore: the
@@ -113,7 +113,7 @@ TEST_CASE("track: a hidden steal from 2 brick + 1 ore takes brick with probabili
         r = b.step(ev(BuildCity{kBlue, blue_settlement}), 1);
         CHECK(r.violations.empty());
         REQUIRE(b.size() == 1);
-        CHECK(b.states().front().weight == 1);
+        CHECK(b.probability(b.states().front()) == 1);
         CHECK(b.states().front().state.players[kRed].hand == ResourceCounts{2, 0, 0, 0, 0});
         CHECK(b.states().front().state.players[kBlue].hand == ResourceCounts{});
     }
@@ -241,7 +241,7 @@ TEST_CASE("track: unrecorded discards are applied in every state after a 7", "[t
     CHECK(b.step(ev(Roll{kRed, 3, 4}), 0).violations.empty());
     REQUIRE(b.size() == 3);
     for (const WeightedState& ws : b.states()) {
-        CHECK(ws.weight == q(1, 3));
+        CHECK(b.probability(ws) == q(1, 3));
         CHECK(ws.state.discard_owed[kBlue] == 0);
         int n = 0;
         for (int x : ws.state.players[kBlue].hand) n += x;
@@ -262,7 +262,7 @@ TEST_CASE("track: unrecorded discards of several players branch per player, with
     give(s, kBlue, {3, 3, 3, 3, 3});  // 15 cards, owes 7: 155 distinct discards
     auto total = [](const Belief& b) {
         Probability sum = 0;
-        for (const WeightedState& ws : b.states()) sum += ws.weight;
+        for (const WeightedState& ws : b.states()) sum += b.probability(ws);
         return sum;
     };
     SECTION("every pair of discards is a state of its own, weight 1/(19 * 155)") {
@@ -271,7 +271,7 @@ TEST_CASE("track: unrecorded discards of several players branch per player, with
         CHECK(b.size() == 19 * 155);
         CHECK(b.exact());
         CHECK(b.peak_states() == 19 * 155);
-        CHECK(b.states().front().weight == q(1, 19 * 155));
+        CHECK(b.probability(b.states().front()) == q(1, 19 * 155));
         CHECK(total(b) == 1);
     }
     SECTION("past the bound while the states are made: the most probable kept, not exact") {
@@ -429,10 +429,10 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
         if (sample == kEveryEvent) {
             // P(true hand) per player: the weight of the states where it is the hand
             for (PlayerId p = 0; p < t.player_count(); ++p) {
-                Probability w = 0;
+                Weight w = 0;
                 for (const WeightedState& ws : belief.states())
                     if (ws.state.players[p].hand == t.players[p].hand) w += ws.weight;
-                out.prob_sum += w.convert_to<double>();
+                out.prob_sum += belief.probability(w).convert_to<double>();
                 ++out.hands_scored;
             }
             continue;
