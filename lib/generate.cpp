@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <span>
 
 #include <fmt/format.h>
@@ -249,22 +250,50 @@ Generator::Generator(BoardRecipe recipe, Constraints constraints)
         probe.add_harbor(recipe_.harbor_slots[i], HarborKind::kGeneric);
     neighbour_mask_ = neighbour_masks(t);
 
-    // Precomputed JSON fragments (keys in nlohmann's sorted order, as dump() writes them).
-    for (HexId h = 0; h < hexes_; ++h) {
-        Axial a = t.hex_axial(h);
-        hex_json_prefix_[static_cast<std::size_t>(h)] = fmt::format(
-            "{}{{\"id\":{},\"q\":{},\"r\":{},\"terrain\":\"", h ? "," : "", h, a.q, a.r);
-    }
+    // write_json's fragments (keys in nlohmann's sorted order, as dump() writes them): the
+    // constant text between two variable parts is one slice.
+    std::string lead = "{\"format\":\"catan-board\",\"harbors\":[";
     for (std::size_t i = 0; i < probe.harbors().size(); ++i) {
         const Harbor& hb = probe.harbors()[i];
-        harbor_json_prefix_[i] =
-            fmt::format("{}{{\"edge\":{},\"hex\":{},\"side\":\"{}\",\"type\":\"", i ? "," : "",
-                        hb.edge, hb.hex, side_name(hb.side));
-        harbor_json_prefix_[i] += '\x01';  // placeholder split point: type, then vertices
-        harbor_json_prefix_[i] +=
-            fmt::format("\",\"vertices\":[{},{}]}}", hb.vertices[0], hb.vertices[1]);
+        lead += fmt::format("{}{{\"edge\":{},\"hex\":{},\"side\":\"{}\",\"type\":\"", i ? "," : "",
+                            hb.edge, hb.hex, side_name(hb.side));
+        harbor_lead_[i] = json_add(lead);
+        lead = fmt::format("\",\"vertices\":[{},{}]}}", hb.vertices[0], hb.vertices[1]);
     }
-    json_tail_ = fmt::format("],\"kind\":\"{}\",\"robber\":", board_kind_name(probe.kind()));
+    lead += "],\"hexes\":[";
+    for (HexId h = 0; h < hexes_; ++h) {
+        Axial a = t.hex_axial(h);
+        lead += fmt::format("{}{{\"id\":{},\"q\":{},\"r\":{},\"terrain\":\"", h ? "," : "", h, a.q,
+                            a.r);
+        hex_lead_[static_cast<std::size_t>(h)] = json_add(lead);
+        lead.clear();
+    }
+    json_tail_ =
+        json_add(fmt::format("],\"kind\":\"{}\",\"robber\":", board_kind_name(probe.kind())));
+    std::uint32_t longest_type = 0, longest_value = 0, longest_robber = 0;
+    for (std::size_t k = 0; k < harbor_type_.size(); ++k) {
+        harbor_type_[k] = json_add(harbor_name(static_cast<HarborKind>(k)));
+        longest_type = std::max(longest_type, harbor_type_[k].size);
+    }
+    for (std::size_t k = 0; k < hex_value_.size(); ++k) {
+        const std::size_t token = k % 13;
+        hex_value_[k] =
+            json_add(fmt::format("{}\",\"token\":{}}}", terrain_name(static_cast<Terrain>(k / 13)),
+                                 token == 0 ? std::string("null") : std::to_string(token)));
+        longest_value = std::max(longest_value, hex_value_[k].size);
+    }
+    for (int h = -1; h < hexes_; ++h) {
+        robber_end_[static_cast<std::size_t>(h + 1)] =
+            json_add(fmt::format("{},\"version\":1}}", h));
+        longest_robber =
+            std::max(longest_robber, robber_end_[static_cast<std::size_t>(h + 1)].size);
+    }
+    json_text_.append(kJsonSlack, '\0');
+    json_max_ = json_tail_.size + longest_robber;
+    for (std::size_t i = 0; i < probe.harbors().size(); ++i)
+        json_max_ += harbor_lead_[i].size + longest_type;
+    for (std::size_t h = 0; h < static_cast<std::size_t>(hexes_); ++h)
+        json_max_ += hex_lead_[h].size + longest_value;
 
     for (HexId h = 0; h < hexes_; ++h) hexes_scratch_[static_cast<std::size_t>(h)] = h;
     terrain_scratch_ = producing_terrains_;
@@ -439,36 +468,47 @@ Board Generator::to_board(const RawBoard& raw) const {
     return b;
 }
 
-void Generator::append_json(const RawBoard& b, std::string& out) const {
-    out += "{\"format\":\"catan-board\",\"harbors\":[";
+Generator::JsonSlice Generator::json_add(std::string_view text) {
+    JsonSlice slice{static_cast<std::uint32_t>(json_text_.size()),
+                    static_cast<std::uint32_t>(text.size())};
+    json_text_ += text;
+    return slice;
+}
+
+namespace {
+
+// Copies a slice in whole 32-byte blocks (fixed-size copies compile to a few vector moves;
+// the source is padded and the destination has kJsonSlack bytes of room past the end).
+inline char* put(char* dst, const char* text, std::uint32_t at, std::uint32_t size) {
+    const char* src = text + at;
+    std::memcpy(dst, src, 32);
+    for (std::uint32_t i = 32; i < size; i += 32) std::memcpy(dst + i, src + i, 32);
+    return dst + size;
+}
+
+}  // namespace
+
+char* Generator::write_json(const RawBoard& b, char* dst) const {
+    const char* text = json_text_.data();
+    auto copy = [&](JsonSlice s) { dst = put(dst, text, s.at, s.size); };
     for (std::size_t i = 0; i < recipe_.harbor_slots.size(); ++i) {
-        const std::string& p = harbor_json_prefix_[i];
-        std::size_t split = p.find('\x01');
-        out.append(p, 0, split);
-        out += harbor_name(b.harbor[i]);
-        out.append(p, split + 1);
+        copy(harbor_lead_[i]);
+        copy(harbor_type_[static_cast<std::size_t>(b.harbor[i])]);
     }
-    out += "],\"hexes\":[";
-    char num[8];
-    for (HexId h = 0; h < hexes_; ++h) {
-        auto hs = static_cast<std::size_t>(h);
-        out += hex_json_prefix_[hs];
-        out += terrain_name(b.terrain[hs]);
-        out += "\",\"token\":";
-        int tok = b.token[hs];
-        if (tok == 0) {
-            out += "null}";
-        } else {
-            int len = 0;
-            if (tok >= 10) num[len++] = '1';
-            num[len++] = static_cast<char>('0' + tok % 10);
-            num[len++] = '}';
-            out.append(num, static_cast<std::size_t>(len));
-        }
+    for (std::size_t h = 0; h < static_cast<std::size_t>(hexes_); ++h) {
+        copy(hex_lead_[h]);
+        copy(hex_value_[static_cast<std::size_t>(b.terrain[h]) * 13 + b.token[h]]);
     }
-    out += json_tail_;
-    out += std::to_string(b.robber);
-    out += ",\"version\":1}";
+    copy(json_tail_);
+    copy(robber_end_[static_cast<std::size_t>(b.robber + 1)]);
+    return dst;
+}
+
+void Generator::append_json(const RawBoard& b, std::string& out) const {
+    const std::size_t start = out.size();
+    out.resize(start + json_max_ + kJsonSlack);
+    char* end = write_json(b, out.data() + start);
+    out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
 // ---------------------------------------------------------------- checks of a Board

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board.hpp"
@@ -116,6 +117,16 @@ class Generator {
     // board_to_json(to_board(b)).dump(), without building a JSON document.
     void append_json(const RawBoard& b, std::string& out) const;
 
+    // The same bytes written at dst, for writers that fill a large buffer with many boards:
+    // returns the end of what was written, at most max_json_size() bytes after dst. The
+    // buffer must have room for max_json_size() + kJsonSlack bytes from dst: the writer
+    // copies whole 32-byte blocks, so up to kJsonSlack - 1 bytes past the returned end may
+    // be overwritten with garbage (the next write covers them). No allocation.
+    char* write_json(const RawBoard& b, char* dst) const;
+    // The longest JSON text write_json can produce for a board of this recipe, in bytes.
+    std::size_t max_json_size() const { return json_max_; }
+    static constexpr std::size_t kJsonSlack = 32;
+
     const BoardRecipe& recipe() const { return recipe_; }
     const Constraints& constraints() const { return constraints_; }
     // Candidate boards drawn so far by this generator (accepted ones included); the
@@ -134,9 +145,22 @@ class Generator {
     std::vector<Terrain> producing_terrains_;  // the non-desert terrain entries
     std::vector<std::uint8_t> red_tokens_, other_tokens_;
     std::vector<HexId> centre_rest_;  // hexes outside the centre, for kCentre
-    std::array<std::string, kMaxHexes> hex_json_prefix_;
-    std::array<std::string, kMaxHarbors> harbor_json_prefix_;
-    std::string json_tail_;
+    // write_json's tables: every fragment is a slice of json_text_ (which ends with
+    // kJsonSlack bytes of padding, so that any slice can be copied in 32-byte blocks).
+    struct JsonSlice {
+        std::uint32_t at = 0, size = 0;
+    };
+    JsonSlice json_add(std::string_view text);
+    std::string json_text_;
+    std::array<JsonSlice, kMaxHarbors> harbor_lead_{};  // the text before harbor i's type
+    std::array<JsonSlice, kMaxHexes> hex_lead_{};       // the text before hex h's terrain
+    JsonSlice json_tail_{};                             // after the last token: up to "robber":
+    std::array<JsonSlice, 6> harbor_type_{};            // by HarborKind: 3:1 (inside the quotes)
+    // By terrain * 13 + token: hills","token":6}, desert","token":null} (token 0).
+    std::array<JsonSlice, 6 * 13> hex_value_{};
+    // By robber + 1 (-1 .. hexes - 1): the robber's hex, then ,"version":1}
+    std::array<JsonSlice, kMaxHexes + 1> robber_end_{};
+    std::size_t json_max_ = 0;
     // Scratch arrays reused across tries (mutable: generate is logically const).
     mutable std::array<HexId, kMaxHexes> hexes_scratch_{};
     mutable std::array<HexId, kMaxHexes> producing_scratch_{};

@@ -46,24 +46,35 @@ Output::~Output() {
 }
 
 void Output::write(std::string_view text) {
+    if (text.size() >= kFlushBytes) {  // a whole block: straight to write(2), not copied
+        flush();
+        write_through(text);
+        return;
+    }
     buffer_.append(text);
     if (buffer_.size() >= kFlushBytes) flush();
 }
 
 void Output::flush() {
+    if (buffer_.empty()) return;
+    write_through(buffer_);
+    buffer_.clear();
+}
+
+void Output::write_through(std::string_view text) {
     if (failed_) {
         buffer_.clear();
         return;
     }
-    if (buffer_.empty()) return;
+    if (text.empty()) return;
     if (fd_ == STDOUT_FILENO && g_stdout_closed) {
         failed_ = true;
         buffer_.clear();
         fail(name_, EBADF);
     }
     std::size_t done = 0;
-    while (done < buffer_.size()) {
-        ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+    while (done < text.size()) {
+        ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             const int err = errno;
@@ -74,7 +85,6 @@ void Output::flush() {
         }
         done += static_cast<std::size_t>(n);
     }
-    buffer_.clear();
 }
 
 Output& standard_output() {

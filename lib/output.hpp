@@ -29,7 +29,8 @@ class OutputError : public std::runtime_error {
 };
 
 // Buffered writer to one file descriptor. Writes are collected and handed to write(2) in
-// blocks of kFlushBytes; flush() writes what is pending. Every failure throws OutputError;
+// blocks of kFlushBytes (a write of kFlushBytes or more goes to write(2) as it is, after
+// what is pending); flush() writes what is pending. Every failure throws OutputError;
 // after a failure the Output drops further writes (the first error is the one reported).
 class Output {
   public:
@@ -70,6 +71,8 @@ class Output {
     int fd_;
 
   private:
+    // Hands text to write(2) until all of it is written; throws OutputError on failure.
+    void write_through(std::string_view text);
     std::string name_;
     std::string buffer_;
     bool failed_ = false;

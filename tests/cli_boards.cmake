@@ -44,6 +44,16 @@ add_test(NAME cli.board_generate_jsonl_check
   sh ${CB})
 set_tests_properties(cli.board_generate_jsonl_check PROPERTIES
   PASS_REGULAR_EXPRESSION "^20000 boards checked, 0 with problems")
+# The JSON Lines stream (boards written side by side in large blocks) holds exactly the
+# boards of the JSON array of the same seed, each as its compact document.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  foreach(players 3-4 5-6)
+    add_test(NAME cli.board_generate_jsonl_equals_json_${players}
+      COMMAND sh -c "\"$1\" generate --seed 5 --count 3000 --players $3 --format jsonl > \"$3.jsonl\" && \"$1\" generate --seed 5 --count 3000 --players $3 --format json | \"$2\" -c 'import json,sys\nfor b in json.load(sys.stdin): print(json.dumps(b, separators=(\",\", \":\"), sort_keys=True))' | cmp - \"$3.jsonl\" && rm \"$3.jsonl\""
+      sh ${CB} ${Python3_EXECUTABLE} ${players})
+  endforeach()
+endif()
 add_test(NAME cli.board_generate_array_check
   COMMAND sh -c "\"$1\" generate --seed 2 --count 3 --players 5-6 | \"$1\" check -" sh ${CB})
 set_tests_properties(cli.board_generate_array_check PROPERTIES
