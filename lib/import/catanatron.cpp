@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "import/catanatron_detail.hpp"
 #include "import/import_util.hpp"
 #include "json_util.hpp"
 
@@ -45,11 +46,7 @@ class Importer {
     }
     Resource resource(const json& j, const std::string& path) const {
         std::string s = ju::as_string(j, path);
-        if (s == "BRICK") return Resource::kBrick;
-        if (s == "WOOD") return Resource::kLumber;
-        if (s == "SHEEP") return Resource::kWool;
-        if (s == "WHEAT") return Resource::kGrain;
-        if (s == "ORE") return Resource::kOre;
+        if (auto r = detail::catanatron_resource(s)) return *r;
         fail(path,
              fmt::format("unknown resource \"{}\" (expected BRICK, WOOD, SHEEP, WHEAT, ORE)", s));
     }
@@ -73,31 +70,40 @@ class Importer {
     std::optional<Board> board_;
 };
 
-Side side_of(const std::string& d, bool* ok) {
-    *ok = true;
+}  // namespace
+
+namespace detail {
+
+std::optional<Side> catanatron_side(std::string_view d) {
     if (d == "NORTHEAST") return Side::kNE;
     if (d == "EAST") return Side::kE;
     if (d == "SOUTHEAST") return Side::kSE;
     if (d == "SOUTHWEST") return Side::kSW;
     if (d == "WEST") return Side::kW;
     if (d == "NORTHWEST") return Side::kNW;
-    *ok = false;
-    return Side::kNE;
+    return std::nullopt;
 }
 
-Corner corner_of(const std::string& d, bool* ok) {
-    *ok = true;
+std::optional<Corner> catanatron_corner(std::string_view d) {
     if (d == "NORTH") return Corner::kN;
     if (d == "NORTHEAST") return Corner::kNE;
     if (d == "SOUTHEAST") return Corner::kSE;
     if (d == "SOUTH") return Corner::kS;
     if (d == "SOUTHWEST") return Corner::kSW;
     if (d == "NORTHWEST") return Corner::kNW;
-    *ok = false;
-    return Corner::kN;
+    return std::nullopt;
 }
 
-std::optional<Terrain> terrain_of(const std::string& r) {
+std::optional<Resource> catanatron_resource(std::string_view r) {
+    if (r == "BRICK") return Resource::kBrick;
+    if (r == "WOOD") return Resource::kLumber;
+    if (r == "SHEEP") return Resource::kWool;
+    if (r == "WHEAT") return Resource::kGrain;
+    if (r == "ORE") return Resource::kOre;
+    return std::nullopt;
+}
+
+std::optional<Terrain> catanatron_terrain(std::string_view r) {
     if (r == "BRICK") return Terrain::kHills;
     if (r == "WOOD") return Terrain::kForest;
     if (r == "SHEEP") return Terrain::kPasture;
@@ -105,6 +111,19 @@ std::optional<Terrain> terrain_of(const std::string& r) {
     if (r == "ORE") return Terrain::kMountains;
     return std::nullopt;
 }
+
+std::optional<DevCard> catanatron_dev_card(std::string_view s) {
+    if (s == "KNIGHT") return DevCard::kKnight;
+    if (s == "VICTORY_POINT") return DevCard::kVictoryPoint;
+    if (s == "ROAD_BUILDING") return DevCard::kRoadBuilding;
+    if (s == "YEAR_OF_PLENTY") return DevCard::kYearOfPlenty;
+    if (s == "MONOPOLY") return DevCard::kMonopoly;
+    return std::nullopt;
+}
+
+}  // namespace detail
+
+namespace {
 
 void Importer::read_board(const json& doc) {
     static const std::shared_ptr<const Topology> topo(&Topology::standard(),
@@ -132,7 +151,7 @@ void Importer::read_board(const json& doc) {
             }
             std::string res =
                 ju::as_string(ju::member(tile, "resource", tpath), ju::field(tpath, "resource"));
-            auto t = terrain_of(res);
+            auto t = detail::catanatron_terrain(res);
             if (!t) fail(ju::field(tpath, "resource"), fmt::format("unknown resource \"{}\"", res));
             int number =
                 ju::as_int(ju::member(tile, "number", tpath), ju::field(tpath, "number"), 2, 12);
@@ -142,10 +161,10 @@ void Importer::read_board(const json& doc) {
             if (h) fail(path, "a port on a land hex");
             std::string dir =
                 ju::as_string(ju::member(tile, "direction", tpath), ju::field(tpath, "direction"));
-            bool ok = false;
-            Side s = side_of(dir, &ok);
-            if (!ok)
+            auto side = detail::catanatron_side(dir);
+            if (!side)
                 fail(ju::field(tpath, "direction"), fmt::format("unknown direction \"{}\"", dir));
+            const Side s = *side;
             auto land_hex = topo->hex_at(neighbour(a, s));
             if (!land_hex) fail(path, "a port that faces no land hex");
             HarborKind kind = HarborKind::kGeneric;
@@ -179,10 +198,9 @@ void Importer::read_nodes(const json& doc) {
             axial(ju::member(nd, "tile_coordinate", path), ju::field(path, "tile_coordinate"));
         std::string dir =
             ju::as_string(ju::member(nd, "direction", path), ju::field(path, "direction"));
-        bool ok = false;
-        Corner c = corner_of(dir, &ok);
-        if (!ok) fail(ju::field(path, "direction"), fmt::format("unknown direction \"{}\"", dir));
-        auto v = look.vertex_at(a, c);
+        auto c = detail::catanatron_corner(dir);
+        if (!c) fail(ju::field(path, "direction"), fmt::format("unknown direction \"{}\"", dir));
+        auto v = look.vertex_at(a, *c);
         if (!v) fail(path, fmt::format("corner {} of ({}, {}) is off the board", dir, a.q, a.r));
         if (seen[static_cast<std::size_t>(*v)] >= 0)
             fail(path, fmt::format("maps to vertex {} like node {}", *v,
@@ -213,10 +231,9 @@ void Importer::read_nodes(const json& doc) {
                         ju::field(path, "tile_coordinate"));
         std::string dir =
             ju::as_string(ju::member(edges[i], "direction", path), ju::field(path, "direction"));
-        bool ok = false;
-        Side s = side_of(dir, &ok);
-        if (!ok) fail(ju::field(path, "direction"), fmt::format("unknown direction \"{}\"", dir));
-        auto by_side = look.edge_at(a, s);
+        auto s = detail::catanatron_side(dir);
+        if (!s) fail(ju::field(path, "direction"), fmt::format("unknown direction \"{}\"", dir));
+        auto by_side = look.edge_at(a, *s);
         if (!by_side || *by_side != e)
             fail(path, fmt::format("side {} of ({}, {}) is not the edge joining nodes {} and {}",
                                    dir, a.q, a.r, n1, n2));
@@ -314,18 +331,8 @@ GameLog Importer::run(std::string_view text) {
             std::optional<DevCard> c;
             if (!card.is_null()) {
                 std::string s = ju::as_string(card, vpath);
-                if (s == "KNIGHT")
-                    c = DevCard::kKnight;
-                else if (s == "VICTORY_POINT")
-                    c = DevCard::kVictoryPoint;
-                else if (s == "ROAD_BUILDING")
-                    c = DevCard::kRoadBuilding;
-                else if (s == "YEAR_OF_PLENTY")
-                    c = DevCard::kYearOfPlenty;
-                else if (s == "MONOPOLY")
-                    c = DevCard::kMonopoly;
-                else
-                    fail(vpath, fmt::format("unknown development card \"{}\"", s));
+                c = detail::catanatron_dev_card(s);
+                if (!c) fail(vpath, fmt::format("unknown development card \"{}\"", s));
             }
             body = BuyDevCard{p, c};
         } else if (type == "PLAY_KNIGHT_CARD") {
@@ -394,6 +401,11 @@ GameLog Importer::run(std::string_view text) {
 }  // namespace
 
 GameLog import_catanatron(std::string_view text, std::string_view name) {
+    if (auto log = detail::import_catanatron_fast(text, name)) return std::move(*log);
+    return detail::import_catanatron_precise(text, name);
+}
+
+GameLog detail::import_catanatron_precise(std::string_view text, std::string_view name) {
     Importer imp(name);
     try {
         return imp.run(text);
