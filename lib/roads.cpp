@@ -63,12 +63,14 @@ void for_each_edge(const EdgeSet& roads, int edge_count, F&& f) {
 void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
                    Network& net) {
     check_roads(t, roads);
-    std::array<std::int16_t, kMaxVertices> local;
-    local.fill(-1);
+    // local[v] is valid where `seen` has v: two words cleared instead of the whole array.
+    VertexSet seen;
+    std::array<std::uint8_t, kMaxVertices> local;
     auto local_vertex = [&](VertexId v) {
-        if (local[v] < 0) {
+        if (!seen[static_cast<std::size_t>(v)]) {
+            seen.set(static_cast<std::size_t>(v));
             int lv = net.vertex_count++;
-            local[v] = static_cast<std::int16_t>(lv);
+            local[v] = static_cast<std::uint8_t>(lv);
             net.vertex_id[lv] = v;
             net.degree[lv] = 0;
             net.blocked[lv] = blocked[static_cast<std::size_t>(v)];
