@@ -70,10 +70,6 @@ std::optional<Resource> harbor_resource(HarborKind k) {
     if (k == HarborKind::kGeneric) return std::nullopt;
     return static_cast<Resource>(static_cast<int>(k) - 1);
 }
-HarborKind harbor_of(Resource r) {
-    return static_cast<HarborKind>(static_cast<int>(r) + 1);
-}
-
 const std::vector<HexSide>& standard_harbor_slots() {
     static const std::vector<HexSide> slots{{0, Side::kNW},  {1, Side::kNE},  {6, Side::kNE},
                                             {11, Side::kE},  {15, Side::kSE}, {17, Side::kSE},

@@ -20,13 +20,12 @@ namespace ctk {
 // The five resources, in the order used by every array indexed by resource.
 enum class Resource : std::uint8_t { kBrick, kLumber, kWool, kGrain, kOre };
 inline constexpr int kResourceCount = 5;
-inline constexpr std::array<Resource, 5> kResources{Resource::kBrick, Resource::kLumber,
-                                                    Resource::kWool, Resource::kGrain,
-                                                    Resource::kOre};
+inline constexpr std::array<Resource, 5> kResources{
+    Resource::kBrick, Resource::kLumber, Resource::kWool, Resource::kGrain, Resource::kOre};
 
 enum class Terrain : std::uint8_t { kHills, kForest, kPasture, kFields, kMountains, kDesert };
-inline constexpr std::array<Terrain, 6> kTerrains{Terrain::kHills,  Terrain::kForest,
-                                                  Terrain::kPasture, Terrain::kFields,
+inline constexpr std::array<Terrain, 6> kTerrains{Terrain::kHills,     Terrain::kForest,
+                                                  Terrain::kPasture,   Terrain::kFields,
                                                   Terrain::kMountains, Terrain::kDesert};
 
 // What a harbor trades: a generic 3:1 harbor, or a 2:1 harbor of one resource.
@@ -45,7 +44,9 @@ std::optional<HarborKind> parse_harbor(std::string_view s);
 std::optional<Resource> terrain_resource(Terrain t);
 // The 2:1 resource of a harbor; std::nullopt for a generic 3:1 harbor.
 std::optional<Resource> harbor_resource(HarborKind k);
-HarborKind harbor_of(Resource r);
+inline HarborKind harbor_of(Resource r) {  // the 2:1 harbor of resource r
+    return static_cast<HarborKind>(static_cast<int>(r) + 1);
+}
 
 // Pips of a number token: the number of the 36 two-dice outcomes that roll it
 // (2->1 ... 6->5, 8->5 ... 12->1); 0 for no token (0) and for 7.
@@ -53,13 +54,15 @@ constexpr int token_pips(int token) {
     if (token < 2 || token > 12 || token == 7) return 0;
     return token < 7 ? token - 1 : 13 - token;
 }
-constexpr bool is_red_token(int token) { return token == 6 || token == 8; }
+constexpr bool is_red_token(int token) {
+    return token == 6 || token == 8;
+}
 
 struct Harbor {
     HexId hex = kNoId;  // the land hex the harbor's edge belongs to
     Side side = Side::kNE;
-    EdgeId edge = kNoId;                      // the coastal edge
-    std::array<VertexId, 2> vertices{};       // the two vertices that use the harbor
+    EdgeId edge = kNoId;                 // the coastal edge
+    std::array<VertexId, 2> vertices{};  // the two vertices that use the harbor
     HarborKind kind = HarborKind::kGeneric;
 };
 
@@ -68,7 +71,7 @@ enum class BoardKind : std::uint8_t { kStandard, kExtended, kCustom };
 std::string_view board_kind_name(BoardKind k);  // "standard", "extended", "custom"
 
 class Board {
-public:
+  public:
     // An empty board on a topology: every hex a desert without token, no harbors, robber
     // on hex 0. The topology is shared, not copied.
     explicit Board(std::shared_ptr<const Topology> topology);
@@ -97,7 +100,7 @@ public:
 
     friend bool operator==(const Board& a, const Board& b);
 
-private:
+  private:
     std::shared_ptr<const Topology> topology_;
     std::vector<Terrain> terrain_;
     std::vector<int> token_;

@@ -4,6 +4,7 @@
 #include "legal.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <stdexcept>
 
 #include "rules.hpp"
@@ -50,12 +51,10 @@ void for_each_multiset(const ResourceCounts& hand, int k, Fn&& fn) {
     rec(rec, 0, k);
 }
 
-// distance-rule: an empty intersection whose neighbours are all empty.
-bool settlement_site(const GameState& s, VertexId v) {
-    if (s.building[v] != Building::kNone) return false;
-    for (VertexId n : s.topology().vertex_neighbours(v))
-        if (s.building[n] != Building::kNone) return false;
-    return true;
+// Calls fn(i) for every set bit i of a bit set below `limit`, ascending.
+template <std::size_t N, class Fn>
+void for_each_bit(const std::bitset<N>& bits, std::size_t limit, Fn&& fn) {
+    for (std::size_t i = bits._Find_first(); i < limit; i = bits._Find_next(i)) fn(i);
 }
 
 // Where generated events go: a vector, a counter, or a picker of the index-th event (the
@@ -128,8 +127,10 @@ class Generator {
                 if (s_.road_owner[e] == kNoPlayer) out_.push_back(PlaceRoad{p, e});
             return;
         }
-        for (VertexId v = 0; v < t_.vertex_count(); ++v)
-            if (settlement_site(s_, v)) out_.push_back(PlaceSettlement{p, v});
+        // distance-rule: the vertices the occupancy mask leaves open.
+        for_each_bit(~s_.crowded, static_cast<std::size_t>(t_.vertex_count()), [&](std::size_t v) {
+            out_.push_back(PlaceSettlement{p, static_cast<VertexId>(v)});
+        });
     }
 
     // discard-half: while anyone owes a discard, only discards are legal.
@@ -152,43 +153,29 @@ class Generator {
 
     // robber-move and robber-steal (the hexes and victims of rules.hpp).
     void robber_moves(PlayerId p) {
-        std::array<bool, kMaxPlayers> robbable{};
-        for (PlayerId q = 0; q < s_.player_count(); ++q) robbable[q] = robber_may_rob(s_, p, q);
-        const auto hexes = robber_hexes(s_);
-        for (HexId h = 0; h < t_.hex_count(); ++h) {
-            if (!hexes.test(static_cast<std::size_t>(h))) continue;
-            bool victims[kMaxPlayers] = {};
-            bool any = false;
-            for (VertexId v : t_.hex_vertices(h)) {
-                const PlayerId o = s_.owner[v];
-                if (o == kNoPlayer || !robbable[o]) continue;
-                victims[o] = true;
-                any = true;
-            }
-            if (!any) {
-                out_.push_back(MoveRobber{p, h, kNoPlayer, std::nullopt});
-                continue;
-            }
-            for (PlayerId q = 0; q < s_.player_count(); ++q)
-                if (victims[q]) out_.push_back(MoveRobber{p, h, q, std::nullopt});
+        // victims[h], bit q: a player p may rob has a building on hex h.
+        std::array<std::uint8_t, kMaxHexes> victims{};
+        for (PlayerId q = 0; q < s_.player_count(); ++q) {
+            if (!robber_may_rob(s_, p, q)) continue;
+            for_each_bit(s_.players[q].buildings(), kMaxVertices, [&](std::size_t v) {
+                for (HexId h : t_.vertex_hexes(static_cast<VertexId>(v)))
+                    victims[h] = static_cast<std::uint8_t>(victims[h] | 1U << q);
+            });
         }
+        for_each_bit(robber_hexes(s_), kMaxHexes, [&](std::size_t hex) {
+            const auto h = static_cast<HexId>(hex);
+            if (victims[h] == 0) return out_.push_back(MoveRobber{p, h, kNoPlayer, std::nullopt});
+            for (PlayerId q = 0; q < s_.player_count(); ++q)
+                if (victims[h] & 1U << q) out_.push_back(MoveRobber{p, h, q, std::nullopt});
+        });
     }
 
     // maritime-rate: one bundle at each rate the player is entitled to.
     void trades(PlayerId p) {
         const PlayerState& ps = s_.players[p];
-        // The rates of GameState::maritime_rate, for all resources in one pass.
-        bool generic = false;
-        std::array<int, kResourceCount> best_rate{4, 4, 4, 4, 4};
-        for (const Harbor& h : s_.board().harbors()) {
-            if (s_.owner[h.vertices[0]] != p && s_.owner[h.vertices[1]] != p) continue;
-            if (auto r = harbor_resource(h.kind))
-                best_rate[static_cast<int>(*r)] = 2;
-            else
-                generic = true;
-        }
+        const bool generic = (ps.harbors & 1U << static_cast<unsigned>(HarborKind::kGeneric)) != 0;
         for (int r = 0; r < kResourceCount; ++r) {
-            const int best = best_rate[r] == 4 && generic ? 3 : best_rate[r];
+            const int best = s_.maritime_rate(p, static_cast<Resource>(r));
             for (int rate = best; rate <= 4; ++rate) {
                 if (rate != best && rate != 4 && !(rate == 3 && generic)) continue;
                 if (ps.hand[r] < rate) break;
@@ -213,36 +200,29 @@ class Generator {
             for (EdgeId f : t_.vertex_edges(v))
                 if (s_.road_owner[f] == kNoPlayer) found.set(static_cast<std::size_t>(f));
         };
-        for (VertexId v = 0; v < t_.vertex_count(); ++v)
-            if (s_.owner[v] == p) open_edges_at(v);
-        for (std::size_t e = ps.roads._Find_first(); e < ps.roads.size();
-             e = ps.roads._Find_next(e))
-            for (VertexId v : t_.edge_vertices(static_cast<EdgeId>(e)))
-                if (s_.owner[v] == kNoPlayer) open_edges_at(v);
-        for (std::size_t e = found._Find_first(); e < found.size(); e = found._Find_next(e))
+        // The player's buildings, and the ends of its roads where nobody has built.
+        for_each_bit(ps.buildings() | (ps.road_ends & ~s_.occupied), kMaxVertices,
+                     [&](std::size_t v) { open_edges_at(static_cast<VertexId>(v)); });
+        for_each_bit(found, kMaxEdges, [&](std::size_t e) {
             out_.push_back(BuildRoad{p, static_cast<EdgeId>(e)});
+        });
     }
 
     // distance-rule and settlement-connected: the ends of p's roads, ascending.
     void settlements(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.settlements_left <= 0 || !can_pay(ps, kSettlementCost)) return;
-        VertexSet ends;
-        for (std::size_t e = ps.roads._Find_first(); e < ps.roads.size();
-             e = ps.roads._Find_next(e))
-            for (VertexId v : t_.edge_vertices(static_cast<EdgeId>(e)))
-                ends.set(static_cast<std::size_t>(v));
-        for (std::size_t v = ends._Find_first(); v < ends.size(); v = ends._Find_next(v))
-            if (settlement_site(s_, static_cast<VertexId>(v)))
-                out_.push_back(BuildSettlement{p, static_cast<VertexId>(v)});
+        for_each_bit(ps.road_ends & ~s_.crowded, kMaxVertices, [&](std::size_t v) {
+            out_.push_back(BuildSettlement{p, static_cast<VertexId>(v)});
+        });
     }
 
     void cities(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.cities_left <= 0 || !can_pay(ps, kCityCost)) return;
-        for (VertexId v = 0; v < t_.vertex_count(); ++v)
-            if (s_.owner[v] == p && s_.building[v] == Building::kSettlement)
-                out_.push_back(BuildCity{p, v});
+        for_each_bit(ps.settlement_at, kMaxVertices, [&](std::size_t v) {
+            out_.push_back(BuildCity{p, static_cast<VertexId>(v)});
+        });
     }
 
     void buy(PlayerId p) {
@@ -322,7 +302,7 @@ namespace {
 
 // Packs each generated event into a MoveCode (legal.hpp).
 struct CodeSink {
-    std::vector<MoveCode>& out;
+    MoveList& out;
     template <class T>
     void push_back(const T& e) {
         MoveCode m;
@@ -362,7 +342,7 @@ struct CodeSink {
 
 }  // namespace
 
-void legal_moves(const GameState& s, std::vector<MoveCode>& out) {
+void legal_moves(const GameState& s, MoveList& out) {
     out.clear();
     CodeSink sink{out};
     Generator<CodeSink>(s, sink, false).run();

@@ -50,6 +50,7 @@
 // Assumes a fully known state (no hidden cards, as self-play produces): discards and
 // steals are drawn from the known hands.
 
+#include <array>
 #include <cstdint>
 #include <type_traits>
 #include <variant>
@@ -105,9 +106,43 @@ struct MoveCode {
     std::uint8_t r2 = 0;  // trade_bank: the resource received; year_of_plenty: its second card
     std::uint8_t n = 0;   // trade_bank: the rate (cards given); year_of_plenty: cards taken
 };
-// Clears `out` and appends every legal move of the state (reuse `out` across calls). A
-// discard is the compact placeholder of legal_events(s, out, false): its cards all zero.
-void legal_moves(const GameState& s, std::vector<MoveCode>& out);
+
+// The most moves one decision can have, on any board: setup kMaxVertices spots; robber
+// moves kMaxHexes hexes x (kMaxPlayers - 1) victims = 200; after the roll 5 x 3 x 4 bank
+// trades + kMaxEdges roads + kMaxVertices settlements + kMaxVertices cities + 1 card + 22
+// development card choices + end_turn = 468 (fewer before the roll, with free roads, in a
+// special building part or after the end).
+inline constexpr std::size_t kMaxMoves = 512;
+
+// A list of moves of fixed capacity (kMaxMoves), filled by legal_moves: no allocation and
+// no capacity check per move. Reuse one across calls.
+class MoveList {
+  public:
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const MoveCode& operator[](std::size_t i) const { return moves_[i]; }
+    const MoveCode* begin() const { return moves_.data(); }
+    const MoveCode* end() const { return moves_.data() + size_; }
+    void clear() { size_ = 0; }
+    // Precondition: size() < kMaxMoves (legal_moves never lists more).
+    void push_back(const MoveCode& m) { moves_[size_++] = m; }
+    // Removes the moves for which drop(move) is true, keeping the others in order.
+    template <class Pred>
+    void erase_if(Pred drop) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < size_; ++i)
+            if (!drop(moves_[i])) moves_[kept++] = moves_[i];
+        size_ = kept;
+    }
+
+  private:
+    std::array<MoveCode, kMaxMoves> moves_;
+    std::size_t size_ = 0;
+};
+
+// Clears `out` and appends every legal move of the state. A discard is the compact
+// placeholder of legal_events(s, out, false): its cards all zero.
+void legal_moves(const GameState& s, MoveList& out);
 // The move as an event: equal to legal_events(s, v, false)[i] for out[i] of legal_moves(s,
 // out). Chance fields empty, as legal_events leaves them.
 EventBody move_event(const MoveCode& m);

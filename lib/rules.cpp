@@ -63,7 +63,54 @@ void add_hex_yields(GameState& s, HexId h, int sign) {
     for (VertexId v : s.topology().hex_vertices(h)) add_yield(s, vertex_yield(s, h, v), sign);
 }
 
+void occupy_settlement(GameState& s, PlayerId p, VertexId v) {
+    const auto bit = static_cast<std::size_t>(v);
+    PlayerState& ps = s.players[p];
+    ps.settlement_at.set(bit);
+    s.occupied.set(bit);
+    s.crowded.set(bit);
+    for (VertexId n : s.topology().vertex_neighbours(v)) s.crowded.set(static_cast<std::size_t>(n));
+    for (const Harbor& h : s.board().harbors())
+        if (h.vertices[0] == v || h.vertices[1] == v)
+            ps.harbors =
+                static_cast<std::uint8_t>(ps.harbors | 1U << static_cast<unsigned>(h.kind));
+}
+
+void occupy_city(GameState& s, PlayerId p, VertexId v) {
+    const auto bit = static_cast<std::size_t>(v);
+    s.players[p].settlement_at.reset(bit);
+    s.players[p].city_at.set(bit);
+}
+
+void occupy_road(GameState& s, PlayerId p, EdgeId e) {
+    for (VertexId v : s.topology().edge_vertices(e))
+        s.players[p].road_ends.set(static_cast<std::size_t>(v));
+}
+
 }  // namespace rules_impl
+
+void refresh_derived(GameState& s) {
+    for (PlayerState& ps : s.players) {
+        ps.settlement_at.reset();
+        ps.city_at.reset();
+        ps.road_ends.reset();
+        ps.harbors = 0;
+    }
+    s.occupied.reset();
+    s.crowded.reset();
+    const Topology& t = s.topology();
+    for (VertexId v = 0; v < t.vertex_count(); ++v) {
+        const PlayerId o = s.owner[v];
+        if (s.building[v] == Building::kNone || o < 0 || o >= s.player_count()) continue;
+        occupy_settlement(s, o, v);
+        if (s.building[v] == Building::kCity) occupy_city(s, o, v);
+    }
+    for (EdgeId e = 0; e < t.edge_count(); ++e) {
+        const PlayerId o = s.road_owner[e];
+        if (o >= 0 && o < s.player_count()) occupy_road(s, o, e);
+    }
+    refresh_production(s);
+}
 
 std::string RuleContext::player_name(PlayerId p) const {
     if (p == kNoPlayer) return "nobody";
@@ -123,6 +170,12 @@ bool robber_protected(const GameState& s, PlayerId p) {
 
 std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
     const Topology& t = s.topology();
+    if (!s.options().friendly_robber) {  // every land hex but the robber's own
+        std::bitset<kMaxHexes> open(~0ULL);
+        open >>= kMaxHexes - t.hex_count();
+        if (t.valid_hex(s.robber)) open.reset(static_cast<std::size_t>(s.robber));
+        return open;
+    }
     std::bitset<kMaxHexes> open;
     for (HexId h = 0; h < t.hex_count(); ++h) {
         if (h == s.robber) continue;

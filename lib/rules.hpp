@@ -135,6 +135,12 @@ std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum
 // needs this.
 void refresh_production(GameState& s);
 
+// Rebuilds every value derived from the pieces — the occupancy masks (state.hpp:
+// PlayerState settlement_at, city_at, road_ends, harbors; GameState occupied, crowded)
+// and the production table — for a state whose pieces were set by hand; apply keeps them
+// up to date.
+void refresh_derived(GameState& s);
+
 // Production of a roll sum (RULES.md production and bank-shortage) on the state: the
 // cards each player receives (index = player), read from s.yields. 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum);

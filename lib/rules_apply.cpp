@@ -34,6 +34,7 @@ void place_road(GameState& s, PlayerId p, EdgeId e) {
     if (s.road_owner[e] != kNoPlayer) return;
     s.road_owner[e] = static_cast<std::int8_t>(p);
     s.players[p].roads.set(static_cast<std::size_t>(e));
+    occupy_road(s, p, e);
     if (s.players[p].roads_left > 0) --s.players[p].roads_left;
     s.update_road_lengths(p);
     s.update_awards();
@@ -43,6 +44,7 @@ void place_settlement(GameState& s, PlayerId p, VertexId v) {
     if (s.building[v] != Building::kNone) return;
     s.building[v] = Building::kSettlement;
     s.owner[v] = static_cast<std::int8_t>(p);
+    occupy_settlement(s, p, v);
     add_vertex_yields(s, v, +1);  // production: the new settlement's hexes
     if (s.players[p].settlements_left > 0) --s.players[p].settlements_left;
     // A settlement may cut an opponent's trail: only one passing through v, so only a
@@ -245,6 +247,7 @@ struct Applier {
         if (s.owner[b.vertex] != b.player || s.building[b.vertex] != Building::kSettlement) return;
         add_vertex_yields(s, b.vertex, -1);
         s.building[b.vertex] = Building::kCity;
+        occupy_city(s, b.player, b.vertex);
         add_vertex_yields(s, b.vertex, +1);
         PlayerState& ps = s.players[b.player];
         ++ps.settlements_left;

@@ -19,6 +19,7 @@ Result Checker::pay(PlayerId p, const ResourceCounts& cost, std::string_view wha
 
 // distance-rule (RULES.md): an empty intersection whose neighbours are all empty.
 Result Checker::settlement_site(VertexId v) const {
+    if (!s_.crowded[static_cast<std::size_t>(v)]) return std::nullopt;  // the occupancy mask
     if (s_.building[v] != Building::kNone)
         return fail(rule::kDistanceRule,
                     fmt::format("vertex {} already holds {}", v, building_at(v)), "vertex");

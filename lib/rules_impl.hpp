@@ -48,6 +48,13 @@ const Seat* seat_of(const RuleContext& ctx, PlayerId p);
 void add_vertex_yields(GameState& s, VertexId v, int sign);
 void add_hex_yields(GameState& s, HexId h, int sign);
 
+// The occupancy masks (state.hpp) as pieces are placed, after building / owner /
+// road_owner: a settlement of p at v (also its harbors and the distance-rule neighbours),
+// a settlement at v becoming a city, a road of p on e.
+void occupy_settlement(GameState& s, PlayerId p, VertexId v);
+void occupy_city(GameState& s, PlayerId p, VertexId v);
+void occupy_road(GameState& s, PlayerId p, EdgeId e);
+
 // One check per event type over a state it never changes.
 class Checker {
   public:

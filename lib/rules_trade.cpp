@@ -40,11 +40,9 @@ Result Checker::event(const TradeBank& b) {
         return fail(rule::kMaritimeRate,
                     fmt::format("a resource is both given and received: {} for {}",
                                 cards_text(b.give), cards_text(b.get)));
-    bool generic = false;  // a generic 3:1 harbor the player touches (a 2:1 one is not)
-    for (const Harbor& h : s_.board().harbors())
-        if (h.kind == HarborKind::kGeneric &&
-            (s_.owner[h.vertices[0]] == p || s_.owner[h.vertices[1]] == p))
-            generic = true;
+    // a generic 3:1 harbor the player touches (a 2:1 one is not)
+    const bool generic =
+        (s_.players[p].harbors & 1U << static_cast<unsigned>(HarborKind::kGeneric)) != 0;
     // Reachable totals of bundles over all given resources.
     BundleSet reach;
     reach.set(0);

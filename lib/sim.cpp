@@ -83,7 +83,6 @@ SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
     log_.board = state_.board();
-    moves_.reserve(256);
 }
 
 bool SelfPlay::over() const {
@@ -95,7 +94,7 @@ const EventBody& SelfPlay::step() {
     // special-building: a player opens a part only when it can build something there (a
     // player who builds nothing writes nothing).
     if (state_.special.open() && state_.special.builder == kNoPlayer)
-        std::erase_if(moves_, [&](const MoveCode& m) {
+        moves_.erase_if([&](const MoveCode& m) {
             if (m.type != event_type_index<SpecialBuild>()) return false;
             GameState part = state_;
             apply(part, Event{move_event(m), nullptr, 0});

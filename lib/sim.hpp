@@ -93,7 +93,7 @@ class SelfPlay {
     Rng rng_;
     GameLog log_;
     GameState state_;
-    std::vector<MoveCode> moves_;
+    MoveList moves_;
     EventBody last_;
     std::int64_t events_ = 0;
 };

@@ -94,23 +94,7 @@ bool GameState::seven_pending() const {
 }
 
 VertexSet GameState::blocked_for(PlayerId p) const {
-    VertexSet b;
-    const int n = topology_->vertex_count();
-    for (int v = 0; v < n; ++v)
-        if (owner[v] != kNoPlayer && owner[v] != p) b.set(static_cast<std::size_t>(v));
-    return b;
-}
-
-int GameState::maritime_rate(PlayerId p, Resource r) const {
-    int rate = 4;
-    for (const Harbor& h : board_->harbors()) {
-        if (owner[h.vertices[0]] != p && owner[h.vertices[1]] != p) continue;
-        if (h.kind == HarborKind::kGeneric)
-            rate = std::min(rate, 3);
-        else if (harbor_resource(h.kind) == r)
-            rate = 2;
-    }
-    return rate;
+    return occupied & ~players[p].buildings();
 }
 
 PlayerId GameState::next_player(PlayerId p) const {

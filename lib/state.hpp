@@ -62,7 +62,16 @@ struct PlayerState {
     std::int8_t cities_left = kCitiesPerPlayer;
     std::int8_t road_length = 0;  // longest trail (lib/roads.hpp), recomputed on placements
     bool resigned = false;
-    EdgeSet roads;  // the player's roads, for lib/roads
+    // Occupancy bit masks over vertices, derived from GameState's building / owner /
+    // road_owner: kept by apply (rules.hpp), rebuilt from the pieces by refresh_derived;
+    // the invariant harness compares them with the arrays after every event. Harbors: bit
+    // k set when one of the player's buildings stands at a harbor of HarborKind k.
+    std::uint8_t harbors = 0;
+    EdgeSet roads;            // the player's roads, for lib/roads
+    VertexSet settlement_at;  // the player's settlements
+    VertexSet city_at;        // the player's cities
+    VertexSet road_ends;      // both ends of each of the player's roads
+    VertexSet buildings() const { return settlement_at | city_at; }
 
     int hand_size() const;  // resource cards held
     int knights_played() const { return dev_played[0]; }
@@ -105,6 +114,14 @@ struct SpecialBuilding {
 };
 
 class GameState {
+    // First, with the turn fields below: what legal_moves and apply read on every call,
+    // together in the state's first cache line.
+    std::shared_ptr<const Board> board_;
+    const Topology* topology_ = nullptr;
+    int players_ = 0;
+    GameOptions options_;
+    bool extension_ = false;
+
   public:
     // A new game before the first setup placement: the board's robber hex, full bank,
     // deck and supplies. players: 2..kMaxPlayers (5 and 6 only on the extended board, the
@@ -133,19 +150,19 @@ class GameState {
 
     // ---- the data (public: the rules, self-play and tools read it directly) ----
     Phase phase = Phase::kSetup;
-    int turn = 0;                       // 0 = setup; 1.. from the first roll
-    PlayerId active = 0;                // whose turn (setup: whose placement)
-    int setup_step = 0;                 // 0 .. 2n-1 (snake order), valid in setup
-    bool setup_road_due = false;        // the setup settlement is placed, its road is due
-    VertexId setup_settlement = kNoId;  // the settlement placed just before (setup-road-attached)
-    bool rolled = false;                // dice rolled this turn (roll-once)
-    int last_roll = 0;                  // sum of the last roll, 0 before any
-    bool dev_played = false;            // a dev card was played this turn (one-dev-card)
-    std::array<std::int8_t, kMaxPlayers> discard_owed{};  // cards still to discard (pending-seven)
+    bool rolled = false;          // dice rolled this turn (roll-once)
+    bool dev_played = false;      // a dev card was played this turn (one-dev-card)
+    bool setup_road_due = false;  // the setup settlement is placed, its road is due
     RobberReason robber_due = RobberReason::kNone;        // the robber must move (pending-seven)
-    int free_roads = 0;       // roads left to place from road building (progress-card)
-    OpenOffer offer;          // trade-offer
-    SpecialBuilding special;  // special-building (the extension only)
+    std::array<std::int8_t, kMaxPlayers> discard_owed{};  // cards still to discard (pending-seven)
+    SpecialBuilding special;                              // special-building (the extension only)
+    PlayerId active = 0;                                  // whose turn (setup: whose placement)
+    int free_roads = 0;                 // roads left to place from road building (progress-card)
+    int turn = 0;                       // 0 = setup; 1.. from the first roll
+    int setup_step = 0;                 // 0 .. 2n-1 (snake order), valid in setup
+    VertexId setup_settlement = kNoId;  // the settlement placed just before (setup-road-attached)
+    int last_roll = 0;                  // sum of the last roll, 0 before any
+    OpenOffer offer;                    // trade-offer
     HexId robber = kNoId;
     ResourceCounts bank{};
     std::array<int, kDevCardKinds> deck{};  // cards of each kind not yet drawn (known)
@@ -154,7 +171,11 @@ class GameState {
     std::array<Building, kMaxVertices> building{};    // per vertex
     std::array<std::int8_t, kMaxVertices> owner{};    // per vertex, kNoPlayer if empty
     std::array<std::int8_t, kMaxEdges> road_owner{};  // per edge, kNoPlayer if empty
-    PlayerId longest_road = kNoPlayer;                // holder, kNoPlayer when nobody / set aside
+    // Occupancy bit masks (derived, like PlayerState's): the vertices holding a building,
+    // and those where distance-rule forbids one (a building on the vertex or a neighbour).
+    VertexSet occupied;
+    VertexSet crowded;
+    PlayerId longest_road = kNoPlayer;  // holder, kNoPlayer when nobody / set aside
     PlayerId largest_army = kNoPlayer;
     PlayerId winner = kNoPlayer;
     ProductionTable yields{};  // production per dice sum (see ProductionTable)
@@ -175,10 +196,18 @@ class GameState {
     int cities_on_board(PlayerId p) const { return kCitiesPerPlayer - players[p].cities_left; }
     // True while discards or a robber move are owed (pending-seven).
     bool seven_pending() const;
-    // Vertices holding a building of someone other than p (they cut p's roads).
+    // Vertices holding a building of someone other than p (they cut p's roads); from the
+    // occupancy masks.
     VertexSet blocked_for(PlayerId p) const;
-    // The best maritime rate (2, 3 or 4) for giving resource r (RULES.md maritime-rate).
-    int maritime_rate(PlayerId p, Resource r) const;
+    // The best maritime rate (2, 3 or 4) for giving resource r (RULES.md maritime-rate):
+    // 2 with a building at the 2:1 harbor of r, else 3 with one at a generic harbor, else 4
+    // (from PlayerState::harbors).
+    int maritime_rate(PlayerId p, Resource r) const {
+        const unsigned harbors = players[p].harbors;
+        if (harbors & 1U << static_cast<unsigned>(harbor_of(r))) return 2;
+        if (harbors & 1U << static_cast<unsigned>(HarborKind::kGeneric)) return 3;
+        return 4;
+    }
     // The next player in seat order after p who has not resigned (p itself if alone).
     PlayerId next_player(PlayerId p) const;
     // How many seats `to` sits after `from` in seat order (0 when to == from; 1..n-1).
@@ -194,13 +223,6 @@ class GameState {
 
     // Every field equal (the board compared by pointer: states of one log share it).
     friend bool operator==(const GameState&, const GameState&) = default;
-
-  private:
-    std::shared_ptr<const Board> board_;
-    const Topology* topology_ = nullptr;
-    int players_ = 0;
-    GameOptions options_;
-    bool extension_ = false;
 };
 
 // The rules in force as JSON (the "options" of state and verdict JSON): every house rule

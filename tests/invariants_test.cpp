@@ -1,11 +1,13 @@
 // The invariant harness (DESIGN.md section 6, layer 3): thousands of seeded self-play
 // games; after EVERY event the conservation laws of state.hpp hold, the production table
-// equals the plain computation (rules.hpp owed_by_roll), road lengths equal a fresh count,
+// equals the plain computation (rules.hpp owed_by_roll), the occupancy masks (state.hpp)
+// equal the arrays they are derived from, road lengths equal a fresh count,
 // and the final log ->
 // JSON text -> read_log -> replay gives a state equal to the simulator's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <vector>
 
@@ -90,6 +92,36 @@ std::string broken_invariant(const GameState& s) {
             return "road length of player " + std::to_string(p) + ": " +
                    std::to_string(ps.road_length) + ", a fresh count gives " +
                    std::to_string(fresh);
+    }
+    // The occupancy masks kept by apply equal the plain computation from the arrays (one
+    // pass over vertices, edges and harbors for every player).
+    VertexSet occupied, crowded;
+    std::array<VertexSet, kMaxPlayers> settlements{}, cities{}, ends{};
+    std::array<unsigned, kMaxPlayers> harbors{};
+    for (VertexId v = 0; v < t.vertex_count(); ++v) {
+        if (s.building[v] == Building::kNone) continue;
+        const auto bit = static_cast<std::size_t>(v);
+        occupied.set(bit);
+        crowded.set(bit);
+        for (VertexId w : t.vertex_neighbours(v)) crowded.set(static_cast<std::size_t>(w));
+        (s.building[v] == Building::kCity ? cities : settlements)[s.owner[v]].set(bit);
+    }
+    for (EdgeId e = 0; e < t.edge_count(); ++e)
+        if (s.road_owner[e] != kNoPlayer)
+            for (VertexId v : t.edge_vertices(e))
+                ends[s.road_owner[e]].set(static_cast<std::size_t>(v));
+    for (const Harbor& h : s.board().harbors())
+        for (VertexId v : h.vertices)
+            if (s.owner[v] != kNoPlayer) harbors[s.owner[v]] |= 1U << static_cast<unsigned>(h.kind);
+    if (occupied != s.occupied) return "occupied mask";
+    if (crowded != s.crowded) return "distance-rule mask (crowded)";
+    for (int p = 0; p < n; ++p) {
+        const PlayerState& ps = s.players[p];
+        if (settlements[p] != ps.settlement_at)
+            return "settlement mask of player " + std::to_string(p);
+        if (cities[p] != ps.city_at) return "city mask of player " + std::to_string(p);
+        if (ends[p] != ps.road_ends) return "road-end mask of player " + std::to_string(p);
+        if (harbors[p] != ps.harbors) return "harbor bits of player " + std::to_string(p);
     }
     // The production table kept by apply equals the plain computation from the pieces.
     for (int sum = 2; sum <= 12; ++sum) {

@@ -109,7 +109,7 @@ std::vector<EventBody> generated(const GameState& s) {
 // legal_moves' codes decoded, each discard placeholder expanded into every distinct
 // discard of its player (discard_at order): the list legal_events(s, out, true) gives.
 std::vector<EventBody> from_codes(const GameState& s) {
-    std::vector<MoveCode> codes;
+    MoveList codes;
     legal_moves(s, codes);
     std::vector<EventBody> out;
     for (const MoveCode& m : codes) {
@@ -338,6 +338,7 @@ TEST_CASE("a 2:1 brick harbor alone does not give 3:1 on other resources", "[leg
     s.rolled = true;
     s.building[spot] = Building::kSettlement;
     s.owner[spot] = 0;
+    refresh_derived(s);  // pieces set by hand: rebuild the occupancy masks
     s.players[0].settlements_left -= 1;
     s.players[0].hand[static_cast<int>(Resource::kWool)] = 3;
     s.bank[static_cast<int>(Resource::kWool)] -= 3;
@@ -374,7 +375,7 @@ TEST_CASE("moves as codes decode to exactly legal_events' list in every state", 
     // Every state of self-play games of 2-6 players (beginner and random boards, the
     // friendly robber in some): the same events in the same order.
     std::vector<EventBody> events;
-    std::vector<MoveCode> codes;
+    MoveList codes;
     std::int64_t states = 0, listed = 0;
     for (int players : {2, 3, 4, 5, 6}) {
         for (int g = 1; g <= 2; ++g) {

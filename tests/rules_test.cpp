@@ -142,7 +142,7 @@ TEST_CASE("a road cannot continue through an opponent's settlement", "[rules][ro
     VertexId v = topo.other_end(26, 19);
     t.s.building[v] = Building::kSettlement;
     t.s.owner[v] = kBlue;
-    refresh_production(t.s);
+    refresh_derived(t.s);
     EdgeId beyond = kNoId;
     for (EdgeId e : topo.vertex_edges(v))
         if (e != 26 && t.s.road_owner[e] == kNoPlayer) beyond = e;
@@ -164,7 +164,7 @@ TEST_CASE("bank shortage: nobody gets a resource the bank cannot pay, unless one
     auto put = [&](VertexId v, PlayerId p, Building b) {
         t.s.building[static_cast<std::size_t>(v)] = b;
         t.s.owner[v] = static_cast<std::int8_t>(p);
-        refresh_production(t.s);  // pieces set by hand: rebuild the production table
+        refresh_derived(t.s);  // pieces set by hand: rebuild the masks and production table
     };
     put(19, kNoPlayer, Building::kNone);  // red's opening settlement is on hex 3 too
     put(corners[0], kRed, Building::kSettlement);
@@ -181,7 +181,7 @@ TEST_CASE("bank shortage: nobody gets a resource the bank cannot pay, unless one
     CHECK(production(t.s, 12)[kBlue][grain] == 1);
     // The robber on the hex stops it altogether.
     t.s.robber = 3;
-    refresh_production(t.s);
+    refresh_derived(t.s);
     CHECK(production(t.s, 12)[kBlue][grain] == 0);
 }
 
@@ -224,7 +224,7 @@ TEST_CASE("maritime rate from the harbors the player touches", "[rules][maritime
     // The ore 2:1 harbor touches vertices 14 and 15: give red a settlement at 14.
     t.s.building[14] = Building::kSettlement;
     t.s.owner[14] = kRed;
-    refresh_production(t.s);
+    refresh_derived(t.s);
     t.s.players[kRed].hand = {2, 0, 0, 0, 4};
     CHECK(t.rule(R"({"type":"trade_bank","player":"red","give":{"ore":2},"get":{"brick":1}})") ==
           "ok");
@@ -349,7 +349,7 @@ TEST_CASE("a player reaching 10 VP on another's turn wins at the start of their 
         t.s.owner[v] = kRed;
         ++placed;
     }
-    refresh_production(t.s);
+    refresh_derived(t.s);
     t.s.players[kRed].cities_left = 0;
     t.s.players[kRed].settlements_left = 3;  // 19 and 35 on the board
     CHECK(t.s.vp(kRed) == 10);
@@ -542,7 +542,7 @@ TEST_CASE("house rules: discard limit and the friendly robber", "[rules][variant
                 t.s.building[v] = Building::kSettlement;
             }
         }
-        refresh_production(t.s);
+        refresh_derived(t.s);
         t.s.players[kBlue].hand = {1, 0, 0, 0, 0};
         t.s.bank[0] -= 1;
         REQUIRE(t.s.public_vp(kBlue) == 2);
@@ -567,6 +567,8 @@ TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight 
         t.turn_one_empty_hands();
         t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
         t.s.owner[45] = static_cast<std::int8_t>(kRed);  // red on the wool 2:1 harbor
+        t.s.building[45] = Building::kSettlement;
+        refresh_derived(t.s);
         t.s.players[kRed].hand = {0, 0, 2, 0, 0};
         t.s.bank[2] -= 2;
         const char* big =

@@ -56,7 +56,7 @@ GameState position(const GameLog& log, PlayerId active, bool seven) {
         s.owner[v] = static_cast<std::int8_t>(p);
         --s.players[p].settlements_left;
     }
-    refresh_production(s);
+    refresh_derived(s);
     return s;
 }
 

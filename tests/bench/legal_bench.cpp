@@ -50,19 +50,28 @@ std::size_t hot_state() {
 void list(const GameState& s, std::vector<EventBody>& out) {
     legal_events(s, out, false);
 }
-void list(const GameState& s, std::vector<MoveCode>& out) {
+void list(const GameState& s, MoveList& out) {
     legal_moves(s, out);
 }
+
+// The list a benchmark fills: a vector of events, or the fixed list of codes.
+template <class Move>
+struct ListOf {
+    using type = std::vector<Move>;
+};
+template <>
+struct ListOf<MoveCode> {
+    using type = MoveList;
+};
 
 template <class Move>
 void BM_LegalHot(benchmark::State& st) {
     const GameState s = states40()[hot_state()];
-    std::vector<Move> moves;
-    moves.reserve(256);
+    typename ListOf<Move>::type moves;
     for (auto _ : st) {
         benchmark::DoNotOptimize(&s);
         list(s, moves);
-        benchmark::DoNotOptimize(moves.data());
+        benchmark::DoNotOptimize(&moves);
     }
     st.counters["legal"] = static_cast<double>(moves.size());
 }
@@ -72,12 +81,11 @@ BENCHMARK_TEMPLATE(BM_LegalHot, MoveCode)->Name("BM_LegalMovesHot");
 template <class Move>
 void BM_LegalStates(benchmark::State& st) {
     const auto& v = states40();
-    std::vector<Move> moves;
-    moves.reserve(256);
+    typename ListOf<Move>::type moves;
     std::size_t i = 0;
     for (auto _ : st) {
         list(v[i], moves);
-        benchmark::DoNotOptimize(moves.data());
+        benchmark::DoNotOptimize(&moves);
         if (++i == v.size()) i = 0;
     }
     st.counters["states"] = static_cast<double>(v.size());
