@@ -181,10 +181,21 @@ class Generator {
                 if (ps.hand[r] < rate) break;
                 for (int g = 0; g < kResourceCount; ++g) {
                     if (g == r || s_.bank[g] <= 0) continue;
-                    TradeBank t{p, {}, {}};
-                    t.give[r] = rate;
-                    t.get[g] = 1;
-                    out_.push_back(t);
+                    if constexpr (requires(Sink & k) { k.push_code(MoveCode{}); }) {
+                        // Codes: packed at once, not through the trade's card counts.
+                        MoveCode m;
+                        m.type = event_type_index<TradeBank>();
+                        m.player = static_cast<std::int8_t>(p);
+                        m.r1 = static_cast<std::uint8_t>(r);
+                        m.r2 = static_cast<std::uint8_t>(g);
+                        m.n = static_cast<std::uint8_t>(rate);
+                        out_.push_code(m);
+                    } else {
+                        TradeBank t{p, {}, {}};
+                        t.give[r] = rate;
+                        t.get[g] = 1;
+                        out_.push_back(t);
+                    }
                 }
             }
         }
@@ -338,6 +349,8 @@ struct CodeSink {
         }
         out.push_back(m);
     }
+    // A move already packed (the same code push_back would make of its event).
+    void push_code(const MoveCode& m) { out.push_back(m); }
 };
 
 }  // namespace
