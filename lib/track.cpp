@@ -3,6 +3,7 @@
 #include "track.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <map>
 #include <numeric>
@@ -166,7 +167,27 @@ void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
 }
 
 // Holdings key: the fields that differ between the states of one belief (track.hpp).
-using Key = std::array<std::int8_t, 2 * kResourceCount + 2 + kMaxPlayers * 16>;
+// Ordered as bytes (memcmp order); a whole number of 8-byte words, zero past the
+// players of the game.
+using Key = std::array<std::int8_t, (2 * kResourceCount + 2 + kMaxPlayers * 16 + 7) / 8 * 8>;
+// The words of a key that can be non-zero in a game of n players.
+std::size_t key_words(int n) {
+    return (2 * kResourceCount + 2 + static_cast<std::size_t>(n) * 16 + 7) / 8;
+}
+// memcmp(a, b) over the first `words` words, a word at a time (big-endian values compare
+// as the bytes do).
+int key_compare(const Key& a, const Key& b, std::size_t words) {
+    for (std::size_t i = 0; i < words; ++i) {
+        std::uint64_t x, y;
+        std::memcpy(&x, a.data() + 8 * i, 8);
+        std::memcpy(&y, b.data() + 8 * i, 8);
+        if (x == y) continue;
+        if constexpr (std::endian::native == std::endian::little)
+            x = __builtin_bswap64(x), y = __builtin_bswap64(y);
+        return x < y ? -1 : 1;
+    }
+    return 0;
+}
 Key holdings(const GameState& s) {
     Key k{};
     std::size_t i = 0;
@@ -556,6 +577,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             return br.num * (scale / br.den);
         };
         std::vector<WeightedState> applied;
+        applied.reserve(std::min(2 * opt_.max_states + 1, states_.size() * kResourceCount));
         for (WeightedState& ws : states_) {
             std::vector<Branch> bs = branches(ws.state, e);
             for (Branch& br : bs) {
@@ -659,24 +681,28 @@ void merge_equal(std::vector<WeightedState>& states) {
     std::vector<Key> keys;
     keys.reserve(states.size());
     for (const WeightedState& ws : states) keys.push_back(holdings(ws.state));
+    const std::size_t words = key_words(states.front().state.player_count());
+    auto compare = [&](std::size_t a, std::size_t b) {
+        return key_compare(keys[a], keys[b], words);
+    };
+    // Already in holdings order with no two keys equal (often: the end of a turn that
+    // forgets nothing the states differ in): nothing to move or merge.
+    bool in_order = true;
+    for (std::size_t i = 1; i < states.size() && in_order; ++i) in_order = compare(i - 1, i) < 0;
+    if (in_order) return;
     std::vector<std::size_t> order(states.size());
     std::iota(order.begin(), order.end(), 0);
     // Equal keys keep their current order (the index breaks ties: a stable sort).
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const int c = std::memcmp(keys[a].data(), keys[b].data(), keys[a].size());
+        const int c = compare(a, b);
         return c < 0 || (c == 0 && a < b);
     });
-    // Already in holdings order with no two keys equal: nothing to move or merge.
-    bool in_order = true;
-    for (std::size_t i = 0; i < order.size() && in_order; ++i)
-        in_order = order[i] == i && (i == 0 || keys[i - 1] != keys[i]);
-    if (in_order) return;
     std::vector<WeightedState> merged;
     merged.reserve(states.size());
     std::size_t run_start = 0;  // first merged state of the current key run
     for (std::size_t i = 0; i < order.size(); ++i) {
         const std::size_t k = order[i];
-        if (i == 0 || keys[order[i - 1]] != keys[k]) run_start = merged.size();
+        if (i == 0 || compare(order[i - 1], k) != 0) run_start = merged.size();
         bool done = false;
         for (std::size_t j = run_start; j < merged.size() && !done; ++j)
             if (merged[j].state == states[k].state) {
