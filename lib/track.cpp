@@ -576,7 +576,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             if (scale == br.den) return br.num;
             return br.num * (scale / br.den);
         };
-        std::vector<WeightedState> applied;
+        std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
+        applied.clear();
         applied.reserve(std::min(2 * opt_.max_states + 1, states_.size() * kResourceCount));
         for (WeightedState& ws : states_) {
             std::vector<Branch> bs = branches(ws.state, e);
@@ -616,7 +617,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                 dropped = bound_growth(applied, index) || dropped;
             }
         }
-        states_ = std::move(applied);
+        states_.swap(applied);
+        applied.clear();
     }
 
     // 2. with unrecorded discards, the discards the rules require after a 7, per state.
@@ -625,12 +627,14 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         for (int p = 0; p < players; ++p) {
             const Weight scale =
                 common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
-            std::vector<WeightedState> with;
+            std::vector<WeightedState>& with = next_;
+            with.clear();
             for (WeightedState& ws : states_) {
                 unrecorded_discards_of(std::move(ws), p, scale, with);
                 dropped = bound_growth(with, index) || dropped;
             }
-            states_ = std::move(with);
+            states_.swap(with);
+            with.clear();
         }
     }
 
@@ -676,7 +680,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
 namespace {
 
 // Merges equal states (weights add); deterministic: holdings order, then first seen.
-void merge_equal(std::vector<WeightedState>& states) {
+// merged: a buffer to reuse (its content is lost).
+void merge_equal(std::vector<WeightedState>& states, std::vector<WeightedState>& merged) {
     if (states.size() <= 1) return;
     std::vector<Key> keys;
     keys.reserve(states.size());
@@ -697,7 +702,7 @@ void merge_equal(std::vector<WeightedState>& states) {
         const int c = compare(a, b);
         return c < 0 || (c == 0 && a < b);
     });
-    std::vector<WeightedState> merged;
+    merged.clear();
     merged.reserve(states.size());
     std::size_t run_start = 0;  // first merged state of the current key run
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -711,24 +716,31 @@ void merge_equal(std::vector<WeightedState>& states) {
             }
         if (!done) merged.push_back(std::move(states[k]));
     }
-    states = std::move(merged);
+    states.swap(merged);
+    merged.clear();
 }
 
 // Keeps the `bound` most probable states (stable: the current order breaks ties), in the
-// current order. Returns whether any state was dropped.
-bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound) {
+// current order. Returns whether any state was dropped. kept: a buffer to reuse.
+bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound,
+                        std::vector<WeightedState>& kept) {
     if (states.size() <= bound) return false;
     std::vector<std::size_t> order(states.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return states[a].weight > states[b].weight;
-    });
+    // The first `bound` in the order (weight descending, then position): a selection, not
+    // a sort.
+    std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(bound), order.end(),
+                     [&](std::size_t a, std::size_t b) {
+                         const int c = states[a].weight.compare(states[b].weight);
+                         return c > 0 || (c == 0 && a < b);
+                     });
     order.resize(bound);
     std::sort(order.begin(), order.end());
-    std::vector<WeightedState> kept;
+    kept.clear();
     kept.reserve(order.size());
     for (std::size_t i : order) kept.push_back(std::move(states[i]));
-    states = std::move(kept);
+    states.swap(kept);
+    kept.clear();
     return true;
 }
 
@@ -757,9 +769,9 @@ void Belief::merge_and_bound(int index) {
         // last_received is the history of the last event only: claims were checked.
         for (WeightedState& ws : states_)
             for (auto& r : ws.state.last_received) r.fill(0);
-        merge_equal(states_);
+        merge_equal(states_, spare_);
     }
-    if (keep_most_probable(states_, opt_.max_states))
+    if (keep_most_probable(states_, opt_.max_states, spare_))
         if (!inexact_from_) inexact_from_ = index;
     max_seen_ = std::max(max_seen_, states_.size());
 }
@@ -772,8 +784,8 @@ bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
     // within about twice the bound however many ways an event can go (hidden discards of
     // large hands, several players discarding after an unrecorded 7).
     if (states.size() <= 2 * opt_.max_states) return false;
-    merge_equal(states);
-    if (!keep_most_probable(states, opt_.max_states)) return false;
+    merge_equal(states, spare_);
+    if (!keep_most_probable(states, opt_.max_states, spare_)) return false;
     if (!inexact_from_) inexact_from_ = index;
     return true;
 }

@@ -164,6 +164,10 @@ class Belief {
     std::size_t max_seen_ = 1;
     std::size_t peak_ = 1;
     mutable std::optional<Weight> total_;  // total_weight(), reset by every step
+    // Buffers reused from event to event (a large belief is not reallocated, and its pages
+    // not faulted in again, at every event): the states an event branches into, and the
+    // merged or kept states.
+    std::vector<WeightedState> next_, spare_;
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----
