@@ -223,15 +223,20 @@ const Event* violation_event(const Violation& v, const GameLog& log, const Verdi
 }
 }  // namespace
 
+std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                               const Verdict* verdict) {
+    const Event* found = violation_event(v, log, verdict);
+    if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    const Event& e = *found;
+    return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
+                       pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
+                       v.message);
+}
+
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
                            const Verdict* verdict) {
-    const Event* found = violation_event(v, log, verdict);
-    if (!found) return printable(fmt::format("{}: {}: {}", name, v.rule_id, v.message));
-    const Event& e = *found;
     // One line for a terminal: names and quoted input with control characters escaped.
-    return printable(fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index,
-                                 v.turn, pname(log, event_player(e.body)), event_summary(e.body),
-                                 v.rule_id, v.message));
+    return printable(raw_violation_text(v, log, name, verdict));
 }
 
 namespace {

@@ -132,8 +132,14 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_vi
 //   "game.json: event 17 (turn 6, red, build_settlement 23): distance-rule: vertex 23 is
 //    next to blue's settlement at 22"
 // The event is looked up in log.events, else in verdict->violating_events.
+// Control characters (and backslashes) in names and quoted input are escaped with
+// `printable`, so the text is one safe line for a terminal.
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
                            const Verdict* verdict = nullptr);
+// The same text before escaping: for records that store a message and escape it once where
+// it is printed (catan-stats), or that JSON escapes itself.
+std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                               const Verdict* verdict = nullptr);
 
 // A log replayed as it is read (LogReader + Replayer): JSON Lines with memory that does
 // not grow with the number of events. The whole input is read even after replay stopped,

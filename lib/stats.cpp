@@ -151,7 +151,8 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v) {
         rec.dice[static_cast<std::size_t>(s)] = v.stats->dice[static_cast<std::size_t>(s)];
     if (v.outcome == Outcome::kInvalid) {
         ++agg.invalid;
-        rec.message = v.violations.empty() ? "" : violation_text(v.violations.front(), log, v.name);
+        rec.message =
+            v.violations.empty() ? "" : raw_violation_text(v.violations.front(), log, v.name);
         agg.games.push_back(std::move(rec));
         return;
     }

@@ -124,8 +124,8 @@ struct GameRecord {
     std::int64_t turns = 0, events = 0;
     std::array<std::int64_t, 13> dice{};
     int winner_seat = -1;  // -1: none
-    std::string message;   // invalid: violation_text of the first violation (printable);
-                           // malformed: the read error as the reader wrote it (raw)
+    std::string message;   // raw, escaped where printed: invalid: raw_violation_text of the
+                           // first violation; malformed: the read error as the reader wrote it
     bool operator<(const GameRecord& o) const;  // by name, then every other field
 };
 

@@ -252,10 +252,10 @@ std::string stats_to_text(const StatsAggregate& agg) {
     if (agg.games.empty()) o += "  none\n";
     for (const auto& r : agg.games) {
         if (r.outcome == "malformed" || r.outcome == "invalid") {
-            // the message names the input first: say it once. An invalid game's message is
-            // violation_text, printable already; a malformed one's is the reader's, raw.
+            // the message names the input first: say it once. Messages are stored raw (the
+            // first violation's raw_violation_text, or the reader's) and escaped here, once.
             const std::string name = printable(r.name);
-            const std::string message = r.outcome == "invalid" ? r.message : printable(r.message);
+            const std::string message = printable(r.message);
             std::string_view m = message;
             if (m.substr(0, name.size() + 2) == name + ": ") m.remove_prefix(name.size() + 2);
             o += fmt::format("  {}: {}: {}\n", name, r.outcome, m);

@@ -58,6 +58,10 @@ def main():
         f.write(subprocess.run([tool("catan-stats"), "--partial", "--all-games", log],
                                capture_output=True, check=False).stdout)
     part_s = os.path.join(work, SHOWN + ".partial")
+    bpart = os.path.join(wb, RAW + b"-invalid.partial")
+    with open(bpart, "wb") as f:
+        f.write(subprocess.run([tool("catan-stats"), "--partial", bad],
+                               capture_output=True, check=False).stdout)
     mpart = os.path.join(wb, RAW + b"-bad.partial")
     with open(mpart, "wb") as f:
         f.write(b"{\"format\": \"catan-stats-partial\"\n")
@@ -93,6 +97,9 @@ def main():
         # JSON (the partial) cannot hold a byte that is not UTF-8: it keeps U+FFFD instead.
         ([tool("catan-stats"), "merge", part], 0,
          "\n  " + d(log_s.replace("\\xFF", "\ufffd")) + ": complete"),
+        # an invalid game's message travels raw in the partial and is escaped once
+        ([tool("catan-stats"), "merge", bpart], 1,
+         "\n  " + d(bad_s.replace("\\xFF", "\ufffd")) + ": invalid: event 51 [^\n]*\n"),
         ([tool("catan-board"), "check", board, red, mboard], 2,
          "^" + d(red_s) + ": board-red-adjacent: [^\n]*\n[^\n]*\ncatan-board: " + d(mboard_s) + ": "),
         ([tool("catan-board"), "render", mboard], 2, "^catan-board: " + d(mboard_s) + ": "),
