@@ -2,6 +2,8 @@
 // every branch checked and applied with the rules' own check / apply / check_claims.
 #include "track.hpp"
 
+#include "track_share.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -549,11 +551,15 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     // weighed only then (a second pass over the untouched states), not for every branch.
     if (!hidden) {
         std::size_t kept = 0;
-        for (std::size_t i = 0; i < states_.size(); ++i) {
-            if (check(states_[i].state, e, index, ctx_)) continue;
-            apply(states_[i].state, e);
-            if (kept != i) states_[kept] = std::move(states_[i]);
-            ++kept;
+        if (public_equal_ && opt_.share_checks && track_share::shares_check(e)) {
+            kept = apply_shared(e, index);
+        } else {
+            for (std::size_t i = 0; i < states_.size(); ++i) {
+                if (check(states_[i].state, e, index, ctx_)) continue;
+                apply(states_[i].state, e);
+                if (kept != i) states_[kept] = std::move(states_[i]);
+                ++kept;
+            }
         }
         if (kept == 0) {  // nothing applied, nothing moved
             for (const WeightedState& ws : states_)
@@ -564,6 +570,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                 return res;
             }
             for (WeightedState& ws : states_) apply(ws.state, e);
+            public_equal_ = false;  // applied where check failed: see track_share.hpp
             kept = states_.size();
         }
         lost = kept < states_.size();
@@ -607,6 +614,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                 res.applied = false;
                 return res;
             }
+            public_equal_ = false;  // applied where check failed: see track_share.hpp
             for (WeightedState& ws : states_) {
                 for (Branch& br : branches(ws.state, e)) {
                     applied.push_back(ws);
@@ -674,7 +682,43 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     if (may_merge) merge_and_bound(index);
     if (may_merge || removed || lost || dropped) reduce_weights(states_);
     max_seen_ = std::max(max_seen_, states_.size());
+    if (states_.size() == 1) public_equal_ = true;  // one state: nothing differs
     return res;
+}
+
+std::size_t Belief::apply_shared(const Event& e, int index) {
+    // One verdict per key met (track_share.hpp), from the first state of that key; a state
+    // not in phase kTurn, or an event of no seat, is checked on its own.
+    struct Verdict {
+        track_share::Key key;
+        bool passes = false;
+    };
+    std::vector<Verdict> verdicts;
+    const PlayerId player = event_player(e.body);
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+        GameState& s = states_[i].state;
+        bool passes = false;
+        if (s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
+            const track_share::Key k = track_share::key(s, e);
+            const Verdict* known = nullptr;
+            for (const Verdict& v : verdicts)
+                if (v.key == k) known = &v;
+            if (known) {
+                passes = known->passes;
+            } else {
+                passes = !check(s, e, index, ctx_);
+                verdicts.push_back({k, passes});
+            }
+        } else {
+            passes = !check(s, e, index, ctx_);
+        }
+        if (!passes) continue;
+        apply(s, e);
+        if (kept != i) states_[kept] = std::move(states_[i]);
+        ++kept;
+    }
+    return kept;
 }
 
 namespace {

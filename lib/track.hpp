@@ -70,6 +70,11 @@ struct TrackOptions {
     // Most states kept after an event (the largest met on the shared recorded games is
     // stated in the README; this default is far above it).
     std::size_t max_states = 100000;
+    // Checks an event that hides nothing once for the states it cannot tell apart
+    // (lib/track_share.hpp: equal public fields and equal holdings of what the check
+    // reads) instead of once per state; the same states and weights either way (the
+    // tests compare the two). false: check in every state.
+    bool share_checks = true;
 };
 
 struct WeightedState {
@@ -153,6 +158,11 @@ class Belief {
     // Returns whether states were dropped (the caller renormalises).
     bool bound_growth(std::vector<WeightedState>& states, int index);
     bool end_turn_forgets() const;
+    // Checks an event hiding nothing once per group of states it cannot tell apart
+    // (track_share.hpp) and applies it in every state that passes; the states it breaks
+    // are removed. Returns the number kept (0: the event broke a rule in every state, none
+    // changed).
+    std::size_t apply_shared(const Event& e, int index);
 
     const GameLog* log_;
     TrackOptions opt_;
@@ -163,6 +173,9 @@ class Belief {
     std::vector<int> unexplained_;
     std::size_t max_seen_ = 1;
     std::size_t peak_ = 1;
+    // The public fields are equal in every state (track_share.hpp): false for good once an
+    // event was applied in a state whose check failed (keep_going, past the bound).
+    bool public_equal_ = true;
     mutable std::optional<Weight> total_;  // total_weight(), reset by every step
     // Buffers reused from event to event (a large belief is not reallocated, and its pages
     // not faulted in again, at every event): the states an event branches into, and the

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -379,8 +380,21 @@ struct ViewRun {
     int hands_scored = 0;
     int inexact_events = 0;  // events after which the belief was past its bound
     int outside_bounds = 0;  // of those, events after which a true hand left the bounds
+    // With compare_per_state: events after which the belief differed (states, order,
+    // weights) from one that checks and applies every event in every state.
+    int differs_from_per_state = 0;
     bool exact = true;
 };
+
+// The same states in the same order with the same weights.
+bool same_belief(const Belief& a, const Belief& b) {
+    if (a.size() != b.size() || a.exact() != b.exact()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!(a.states()[i].state == b.states()[i].state) ||
+            a.states()[i].weight != b.states()[i].weight)
+            return false;
+    return true;
+}
 
 // Past the bound: every player's true hand (of t) within the belief's guaranteed bounds.
 bool within_bounds(const Belief& b, const GameState& t) {
@@ -404,13 +418,21 @@ double scale() {
 // the true complete holdings are one of the view's states. At event `sample` (when >= 0)
 // every possible hand of every uncertain player goes to the calibration (true or not) and
 // the same under uniform weights over the possible hands.
+// compare_per_state: also steps a belief with TrackOptions::share_checks false (check /
+// apply in every state) and counts the events after which the two differ.
 ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
-                 Calibration* cal_marginal, Calibration* uniform, TrackOptions track = {}) {
+                 Calibration* cal_marginal, Calibration* uniform, TrackOptions track = {},
+                 bool compare_per_state = false) {
     ViewRun out;
     // The importer's view (catan-import --view): same events in the same order.
     const GameLog seen = make_view(full, view);
     REQUIRE(seen.events.size() == full.events.size());
     Belief truth(full), belief(seen, track);
+    TrackOptions every_state = track;
+    every_state.share_checks = false;
+    std::optional<Belief> per_state;
+    // (from the same initial state: states compare their board by pointer)
+    if (compare_per_state) per_state.emplace(seen, belief.states().front().state, every_state);
     std::vector<std::string> full_rules, view_rules;
     for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
         for (const Violation& v :
@@ -419,6 +441,10 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
         for (const Violation& v :
              belief.step(seen.events[static_cast<std::size_t>(i)], i, true).violations)
             view_rules.push_back(v.rule_id);
+        if (per_state) {
+            per_state->step(seen.events[static_cast<std::size_t>(i)], i, true);
+            if (!same_belief(belief, *per_state)) ++out.differs_from_per_state;
+        }
         const GameState& t = truth.states().front().state;
         bool found = false;
         for (const WeightedState& ws : belief.states()) found |= same_holdings(ws.state, t);
@@ -598,8 +624,10 @@ void check_views_of_corpus(const std::string& label, const std::vector<fs::path>
             INFO(path.filename().string() << ", view " << view_name(view, full.seats));
             TrackOptions track;
             if (view.kind == View::Kind::kSpectatorNoDiscards) track.max_states = kNoDiscardsBound;
-            const ViewRun r = run_view(full, view, kEveryEvent, nullptr, nullptr, nullptr, track);
+            const ViewRun r =
+                run_view(full, view, kEveryEvent, nullptr, nullptr, nullptr, track, true);
             CHECK(r.truth_missing == 0);
+            CHECK(r.differs_from_per_state == 0);  // sharing outcomes changes nothing
             CHECK(r.outside_bounds == 0);
             if (view.kind == View::Kind::kSpectatorNoDiscards) {
                 no_discards.add(r);

@@ -1,0 +1,77 @@
+// Events checked once for the states of a belief they cannot tell apart (track_share.hpp).
+#include "track_share.hpp"
+
+#include <variant>
+
+namespace ctk::track_share {
+
+namespace {
+
+// Whether the event hides a choice (the belief branches over those: not shared).
+bool hidden(const Event& e) {
+    if (const auto* m = std::get_if<MoveRobber>(&e.body))
+        return m->victim != kNoPlayer && !m->stolen;
+    if (const auto* b = std::get_if<BuyDevCard>(&e.body)) return !b->card;
+    if (const auto* d = std::get_if<Discard>(&e.body)) return d->hidden;
+    return false;
+}
+
+}  // namespace
+
+bool shares_check(const Event& e) {
+    if (std::holds_alternative<PlaceSettlement>(e.body) ||
+        std::holds_alternative<PlaceRoad>(e.body) || std::holds_alternative<Resign>(e.body) ||
+        std::holds_alternative<SpecialBuild>(e.body))
+        return false;
+    return !hidden(e);
+}
+
+Key key(const GameState& s, const Event& e) {
+    Key k{};
+    std::size_t i = 0;
+    auto put = [&](int x) { k[i++] = static_cast<std::int8_t>(x); };
+    auto put_cards = [&](const auto& cards) {
+        for (int x : cards) put(x);
+    };
+    // Every event: game-over (phase, winner), pending-seven and discard-half (discards owed).
+    put(static_cast<int>(s.phase));
+    put(s.winner);
+    for (int p = 0; p < s.player_count(); ++p) put(s.discard_owed[p]);
+    i = 2 + kMaxPlayers;
+    const PlayerId p = event_player(e.body);
+    const PlayerState& ps = s.players[p];
+    if (const auto* t = std::get_if<TradePlayer>(&e.body)) {
+        put_cards(ps.hand);  // insufficient-resources, both sides
+        if (t->partner >= 0 && t->partner < s.player_count()) put_cards(s.players[t->partner].hand);
+    } else if (std::holds_alternative<MoveRobber>(e.body) ||
+               std::holds_alternative<TradeOffer>(e.body)) {
+        // robber-steal: the victim's cards, or (no victim) whether anyone on the hex holds one
+        for (int q = 0; q < s.player_count(); ++q) put_cards(s.players[q].hand);
+    } else if (std::holds_alternative<BuildRoad>(e.body) ||
+               std::holds_alternative<BuildSettlement>(e.body) ||
+               std::holds_alternative<BuildCity>(e.body) ||
+               std::holds_alternative<Discard>(e.body)) {
+        put_cards(ps.hand);  // insufficient-resources
+    } else if (std::holds_alternative<TradeBank>(e.body)) {
+        put_cards(ps.hand);  // insufficient-resources
+        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount;
+        put_cards(s.bank);  // bank-empty
+    } else if (std::holds_alternative<BuyDevCard>(e.body)) {
+        put_cards(ps.hand);  // insufficient-resources
+        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount + kResourceCount;
+        put_cards(s.deck);  // deck-empty
+    } else if (std::holds_alternative<PlayKnight>(e.body) ||
+               std::holds_alternative<PlayRoadBuilding>(e.body) ||
+               std::holds_alternative<PlayYearOfPlenty>(e.body) ||
+               std::holds_alternative<PlayMonopoly>(e.body)) {
+        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount;
+        put_cards(s.bank);  // year of plenty: bank-empty
+        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount + 2 * kResourceCount;
+        put_cards(ps.dev_old);  // dev-card-held
+        put_cards(ps.dev_new);  // dev-card-age
+    }
+    // Roll, end_turn, trade_accept / reject / cancel: public fields only.
+    return k;
+}
+
+}  // namespace ctk::track_share
