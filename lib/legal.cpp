@@ -207,13 +207,12 @@ class Generator {
         const PlayerState& ps = s_.players[p];
         if (ps.roads_left <= 0 || (!free && !can_pay(ps, kRoadCost))) return;
         EdgeSet found;
-        auto open_edges_at = [&](VertexId v) {
-            for (EdgeId f : t_.vertex_edges(v))
-                if (s_.road_owner[f] == kNoPlayer) found.set(static_cast<std::size_t>(f));
-        };
-        // The player's buildings, and the ends of its roads where nobody has built.
+        // The edges at the player's buildings, and at the ends of its roads where nobody
+        // has built...
         for_each_bit(ps.buildings() | (ps.road_ends & ~s_.occupied), kMaxVertices,
-                     [&](std::size_t v) { open_edges_at(static_cast<VertexId>(v)); });
+                     [&](std::size_t v) { found |= t_.vertex_edge_set(static_cast<VertexId>(v)); });
+        // ... that hold nobody's road.
+        for (PlayerId q = 0; q < s_.player_count(); ++q) found &= ~s_.players[q].roads;
         for_each_bit(found, kMaxEdges, [&](std::size_t e) {
             out_.push_back(BuildRoad{p, static_cast<EdgeId>(e)});
         });
@@ -418,42 +417,31 @@ std::vector<Event> legal_events(const GameState& s) {
     return events;
 }
 
-namespace {
-
-constexpr int kMaxHand = kResourceCount * kMaxBankPerResource;  // a hand never holds more
-
-// ways[r][m]: multisets of m cards from resources r..4 of `hand`, for m = 0..k.
-using WaysTable = std::array<std::array<std::int64_t, kMaxHand + 1>, kResourceCount + 1>;
-void count_ways(const ResourceCounts& hand, int k, WaysTable& ways) {
-    ways[kResourceCount].fill(0);
-    ways[kResourceCount][0] = 1;
-    for (int r = kResourceCount - 1; r >= 0; --r)
+DiscardTable::DiscardTable(const ResourceCounts& hand, int k) : hand_(hand), k_(k) {
+    if (k < 0 || k > kMaxHand) return;
+    // ways_[r][m] = sum of ways_[r + 1][m - x] for x = 0..min(hand[r], m), as a running sum
+    // over m: add the next term, drop the one past hand[r].
+    ways_[kResourceCount].fill(0);
+    ways_[kResourceCount][0] = 1;
+    for (int r = kResourceCount - 1; r >= 0; --r) {
+        std::int64_t w = 0;
         for (int m = 0; m <= k; ++m) {
-            std::int64_t w = 0;
-            for (int x = 0; x <= std::min(hand[r], m); ++x) w += ways[r + 1][m - x];
-            ways[r][m] = w;
+            w += ways_[r + 1][m];
+            if (m - hand[r] - 1 >= 0) w -= ways_[r + 1][m - hand[r] - 1];
+            ways_[r][m] = w;
         }
+    }
+    count_ = ways_[0][k];
 }
 
-}  // namespace
-
-std::int64_t discard_count(const ResourceCounts& hand, int k) {
-    if (k < 0 || k > kMaxHand) return 0;
-    WaysTable ways;
-    count_ways(hand, k, ways);
-    return ways[0][k];
-}
-
-ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index) {
+ResourceCounts DiscardTable::at(std::int64_t index) const {
     // Walks the lexicographic order: at each resource, skip whole blocks of completions.
     ResourceCounts d{};
-    if (k < 0 || k > kMaxHand) return d;
-    WaysTable ways;
-    count_ways(hand, k, ways);
-    int left = k;
+    if (k_ < 0 || k_ > kMaxHand) return d;
+    int left = k_;
     for (int r = 0; r < kResourceCount - 1; ++r) {
-        for (int x = 0; x <= std::min(hand[r], left); ++x) {
-            const std::int64_t block = ways[r + 1][left - x];
+        for (int x = 0; x <= std::min(hand_[r], left); ++x) {
+            const std::int64_t block = ways_[r + 1][left - x];
             if (index < block) {
                 d[r] = x;
                 break;
@@ -464,6 +452,14 @@ ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index)
     }
     d[kResourceCount - 1] = left;
     return d;
+}
+
+std::int64_t discard_count(const ResourceCounts& hand, int k) {
+    return DiscardTable(hand, k).count();
+}
+
+ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index) {
+    return DiscardTable(hand, k).at(index);
 }
 
 }  // namespace ctk

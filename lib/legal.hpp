@@ -83,6 +83,25 @@ std::vector<Event> legal_events(const GameState& s);
 std::int64_t discard_count(const ResourceCounts& hand, int k);
 ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index);
 
+// Both at once for one (hand, k): the table of counts is built once (self-play counts the
+// discards of a hand, then takes the one its RNG picks). count() and at(index) equal
+// discard_count(hand, k) and discard_at(hand, k, index); at() needs 0 <= index < count().
+class DiscardTable {
+  public:
+    DiscardTable(const ResourceCounts& hand, int k);
+    std::int64_t count() const { return count_; }
+    ResourceCounts at(std::int64_t index) const;
+
+  private:
+    static constexpr int kMaxHand =
+        kResourceCount * kMaxBankPerResource;  // a hand never holds more
+    ResourceCounts hand_;
+    int k_;
+    std::int64_t count_ = 0;
+    // ways_[r][m]: multisets of m cards from resources r..4 of the hand, m = 0..k.
+    std::array<std::array<std::int64_t, kMaxHand + 1>, kResourceCount + 1> ways_;
+};
+
 // Moves as small codes, self-play's hot path: exactly the list legal_events(s, out, false)
 // gives, in the same order (the same generator fills both), each move packed in 8 bytes
 // instead of a 52-byte EventBody; move_event builds the one chosen. tests/legal_test.cpp

@@ -111,9 +111,9 @@ const EventBody& SelfPlay::step() {
         // The first player owing a discard picks one of its distinct discards uniformly.
         const ResourceCounts& hand = state_.players[d->player].hand;
         const int k = state_.discard_owed[d->player];
-        const std::int64_t n = discard_count(hand, k);
-        d->cards = discard_at(hand, k,
-                              static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(n))));
+        const DiscardTable discards(hand, k);
+        d->cards = discards.at(
+            static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(discards.count()))));
     }
     // Chance.
     if (auto* r = std::get_if<Roll>(&e)) {

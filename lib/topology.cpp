@@ -137,10 +137,13 @@ Topology::Topology(std::vector<Axial> land_hexes) : hex_axial_(std::move(land_he
 
     vertex_neighbours_.assign(static_cast<std::size_t>(nv), {});
     vertex_edges_.assign(static_cast<std::size_t>(nv), {});
+    vertex_edge_sets_.assign(static_cast<std::size_t>(nv), {});
     for (EdgeId e = 0; e < ne; ++e) {  // ascending edge ids
         auto [a, b] = edge_vertices_[e];
         vertex_edges_[a].push(e);
         vertex_edges_[b].push(e);
+        vertex_edge_sets_[a].set(static_cast<std::size_t>(e));
+        vertex_edge_sets_[b].set(static_cast<std::size_t>(e));
     }
     for (VertexId v = 0; v < nv; ++v) {
         for (EdgeId e : vertex_edges_[v]) vertex_neighbours_[v].push(other_end(e, v));

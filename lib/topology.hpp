@@ -15,6 +15,7 @@
 // The golden table in tests/topology_test.cpp freezes the standard numbering.
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -40,6 +41,9 @@ inline constexpr int kNoPlayer = -1;
 inline constexpr int kMaxHexes = 40;
 inline constexpr int kMaxVertices = 112;
 inline constexpr int kMaxEdges = 160;
+
+using EdgeSet = std::bitset<kMaxEdges>;       // bit e set: edge e is in the set
+using VertexSet = std::bitset<kMaxVertices>;  // bit v set: vertex v is in the set
 
 // Thrown for unusable input (a malformed board, an unknown name, an id out of range). The
 // message names the field; tools print it and exit with status 2.
@@ -149,6 +153,8 @@ class Topology {
     const IdList3& vertex_neighbours(VertexId v) const { return vertex_neighbours_[v]; }
     // Edges meeting at a vertex (2..3), ascending.
     const IdList3& vertex_edges(VertexId v) const { return vertex_edges_[v]; }
+    // The same edges as a bit set (for unions over many vertices at once).
+    const EdgeSet& vertex_edge_set(VertexId v) const { return vertex_edge_sets_[v]; }
     GridPoint vertex_point(VertexId v) const { return vertex_point_[v]; }
     // The smallest and largest x and y of all vertex points (the drawing's extent).
     struct GridBounds {
@@ -199,6 +205,7 @@ class Topology {
     std::vector<std::array<EdgeId, 6>> hex_edges_;
     std::vector<std::vector<HexId>> hex_neighbours_;
     std::vector<IdList3> vertex_hexes_, vertex_neighbours_, vertex_edges_;
+    std::vector<EdgeSet> vertex_edge_sets_;
     std::vector<GridPoint> vertex_point_;
     std::vector<std::array<VertexId, 2>> edge_vertices_;
     std::vector<IdList3> edge_hexes_;
