@@ -256,6 +256,30 @@ int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSe
     return longest_length<EdgeSet>(net);
 }
 
+int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
+                            EdgeId e) {
+    check_roads(t, roads);
+    if (e < 0 || e >= t.edge_count() || !roads[static_cast<std::size_t>(e)]) return 0;
+    // Grow the network from e: through every vertex reached that is not blocked (a trail
+    // may end at a blocked vertex but not pass it), add the player's other roads there.
+    EdgeSet network;
+    network.set(static_cast<std::size_t>(e));
+    std::array<VertexId, kMaxEdges + 2> stack;  // one push per end of e and per road added
+    int top = 0;
+    for (VertexId v : t.edge_vertices(e)) stack[top++] = v;
+    while (top > 0) {
+        const VertexId v = stack[--top];
+        if (blocked[static_cast<std::size_t>(v)]) continue;
+        for (EdgeId f : t.vertex_edges(v)) {
+            const auto bit = static_cast<std::size_t>(f);
+            if (!roads[bit] || network[bit]) continue;
+            network.set(bit);
+            stack[top++] = t.other_end(f, v);
+        }
+    }
+    return longest_trail_length(t, network, blocked);
+}
+
 Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
     Network net;
     build_network(t, roads, blocked, net);

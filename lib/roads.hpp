@@ -11,8 +11,7 @@
 
 namespace ctk {
 
-using EdgeSet = std::bitset<kMaxEdges>;       // bit e set: the player has a road on edge e
-using VertexSet = std::bitset<kMaxVertices>;  // bit v set: vertex v is in the set
+// EdgeSet (a player's roads: bit e set for a road on edge e) and VertexSet: topology.hpp.
 
 struct Trail {
     int length = 0;                  // number of roads in the trail
@@ -30,6 +29,13 @@ struct Trail {
 Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
 // The same length as longest_trail(...).length, without building the trail (hot path).
 int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
+// The longest trail of the one network of `roads` that holds edge e (the roads joined to e
+// through vertices not in `blocked`): every trail that uses e lies in it. After a road is
+// built on e, the player's longest trail is the greater of the length before and this one
+// (a road blocks nothing for its own player, so every earlier trail still stands). e must
+// be in `roads` (0 otherwise).
+int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
+                            EdgeId e);
 
 // Number of separate road networks (connected components of the player's roads, where
 // an opponent's building cuts a network in two), computed with Boost.Graph.

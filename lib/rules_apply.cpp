@@ -36,7 +36,10 @@ void place_road(GameState& s, PlayerId p, EdgeId e) {
     s.players[p].roads.set(static_cast<std::size_t>(e));
     occupy_road(s, p, e);
     if (s.players[p].roads_left > 0) --s.players[p].roads_left;
-    s.update_road_lengths(p);
+    // longest-road: only a trail through the new road can be longer than before.
+    PlayerState& ps = s.players[p];
+    ps.road_length = static_cast<std::int8_t>(std::max<int>(
+        ps.road_length, longest_trail_length_at(s.topology(), ps.roads, s.blocked_for(p), e)));
     s.update_awards();
 }
 

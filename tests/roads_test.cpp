@@ -208,6 +208,10 @@ TEST_CASE("a ring with an opponent on it still counts 6, two cuts break it", "[r
 TEST_CASE("separate networks: the longest one counts", "[roads]") {
     EdgeSet roads = walk({0, 1, 2, 3}) | walk({47, 48, 49, 50, 51, 52});
     CHECK(length(roads) == 5);
+    // Each network on its own, named by one of its roads.
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(0, 1)) == 3);
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(50, 51)) == 5);
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(4, 5)) == 0);
     CHECK(road_network_count(standard(), roads, {}) == 2);
     Trail trail = longest_trail(standard(), roads, {});
     CHECK(trail.vertices.front() == 47);
@@ -385,6 +389,30 @@ int simple_network_count(const Topology& t, const std::vector<EdgeId>& roads,
     return static_cast<int>(std::unique(group.begin(), group.end()) - group.begin());
 }
 
+// The roads of `roads` joined to road e through unblocked vertices (e's group above).
+std::vector<EdgeId> simple_network_of(const Topology& t, const std::vector<EdgeId>& roads,
+                                      const VertexSet& blocked, EdgeId e) {
+    std::vector<EdgeId> network{e};
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (EdgeId f : roads) {
+            if (std::find(network.begin(), network.end(), f) != network.end()) continue;
+            bool joined = false;
+            for (EdgeId g : network)
+                for (VertexId x : t.edge_vertices(f))
+                    for (VertexId y : t.edge_vertices(g))
+                        if (x == y && !blocked[static_cast<std::size_t>(x)]) joined = true;
+            if (joined) {
+                network.push_back(f);
+                changed = true;
+            }
+        }
+    }
+    std::sort(network.begin(), network.end());
+    return network;
+}
+
 // A random network of up to `max_roads` roads and a few blocked vertices on it. Three
 // kinds, to cover long chains, forks and dense knots: grown from the roads already there
 // (sometimes starting a new piece); grown preferring roads that close a ring; or roads
@@ -463,6 +491,15 @@ void cross_check(const Topology& t, std::uint64_t seed, int positions, int max_r
         check_trail_shape(t, trail, roads, blocked);
         REQUIRE(road_network_count(t, roads, blocked) ==
                 simple_network_count(t, brute.roads, blocked));
+        // One road's network (what a road build recounts): the exhaustive search over the
+        // roads joined to it.
+        if (!brute.roads.empty()) {
+            const EdgeId e = brute.roads[rng.below(static_cast<std::uint32_t>(brute.roads.size()))];
+            Brute part{t, simple_network_of(t, brute.roads, blocked, e), blocked, 0, {}, kNoId};
+            part.run();
+            INFO("road " << e);
+            REQUIRE(longest_trail_length_at(t, roads, blocked, e) == part.best);
+        }
     }
 }
 
