@@ -4,6 +4,7 @@
 #include "legal.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <bitset>
 #include <stdexcept>
 
@@ -174,13 +175,19 @@ class Generator {
     void trades(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         const bool generic = (ps.harbors & 1U << static_cast<unsigned>(HarborKind::kGeneric)) != 0;
+        // The resources the bank can give (bit g), found once for every trade.
+        unsigned in_bank = 0;
+        for (int g = 0; g < kResourceCount; ++g)
+            if (s_.bank[g] > 0) in_bank |= 1U << g;
         for (int r = 0; r < kResourceCount; ++r) {
+            if (ps.hand[r] < 2) continue;  // no rate is below 2
             const int best = s_.maritime_rate(p, static_cast<Resource>(r));
+            const unsigned gets = in_bank & ~(1U << r);
             for (int rate = best; rate <= 4; ++rate) {
                 if (rate != best && rate != 4 && !(rate == 3 && generic)) continue;
                 if (ps.hand[r] < rate) break;
-                for (int g = 0; g < kResourceCount; ++g) {
-                    if (g == r || s_.bank[g] <= 0) continue;
+                for (unsigned left = gets; left != 0; left &= left - 1) {
+                    const int g = std::countr_zero(left);
                     if constexpr (requires(Sink & k) { k.push_code(MoveCode{}); }) {
                         // Codes: packed at once, not through the trade's card counts.
                         MoveCode m;

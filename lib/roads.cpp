@@ -149,14 +149,17 @@ struct LengthSearch {
     }
 };
 
+// The greater of at_least and the longest trail of the network (components no longer than
+// at_least are not searched).
 template <class Mask>
-int longest_length(const Network& net) {
+int longest_length(const Network& net, int at_least = 0) {
     // Bigger networks first: a smaller one cannot beat a trail as long as it has roads.
     std::array<std::uint8_t, kMaxVertices> order;
     for (int c = 0; c < net.component_count; ++c) order[c] = static_cast<std::uint8_t>(c);
     std::sort(order.begin(), order.begin() + net.component_count,
               [&](int a, int b) { return net.component_edges[a] > net.component_edges[b]; });
     LengthSearch<Mask> search(net);
+    search.best = at_least;
     for (int i = 0; i < net.component_count; ++i) {
         int c = order[i];
         if (net.component_edges[c] <= search.best) break;
@@ -257,9 +260,9 @@ int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSe
 }
 
 int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
-                            EdgeId e) {
+                            EdgeId e, int at_least) {
     check_roads(t, roads);
-    if (e < 0 || e >= t.edge_count() || !roads[static_cast<std::size_t>(e)]) return 0;
+    if (e < 0 || e >= t.edge_count() || !roads[static_cast<std::size_t>(e)]) return at_least;
     // Grow the network from e: through every vertex reached that is not blocked (a trail
     // may end at a blocked vertex but not pass it), add the player's other roads there.
     EdgeSet network;
@@ -277,7 +280,12 @@ int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const Verte
             stack[top++] = t.other_end(f, v);
         }
     }
-    return longest_trail_length(t, network, blocked);
+    // No trail is longer than its network: one no longer than at_least needs no search.
+    if (static_cast<int>(network.count()) <= at_least) return at_least;
+    Network net;
+    build_network(t, network, blocked, net);
+    if (net.edge_count <= 64) return longest_length<std::uint64_t>(net, at_least);
+    return longest_length<EdgeSet>(net, at_least);
 }
 
 Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {

@@ -29,13 +29,13 @@ struct Trail {
 Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
 // The same length as longest_trail(...).length, without building the trail (hot path).
 int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked);
-// The longest trail of the one network of `roads` that holds edge e (the roads joined to e
-// through vertices not in `blocked`): every trail that uses e lies in it. After a road is
-// built on e, the player's longest trail is the greater of the length before and this one
-// (a road blocks nothing for its own player, so every earlier trail still stands). e must
-// be in `roads` (0 otherwise).
+// The greater of at_least and the longest trail of the one network of `roads` that holds
+// edge e (the roads joined to e through vertices not in `blocked`): every trail that uses e
+// lies in it. After a road is built on e, the player's longest trail is this with at_least
+// the length before (a road blocks nothing for its own player, so every earlier trail still
+// stands); a network of at most at_least roads is not searched. e not in `roads`: at_least.
 int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
-                            EdgeId e);
+                            EdgeId e, int at_least = 0);
 
 // Number of separate road networks (connected components of the player's roads, where
 // an opponent's building cuts a network in two), computed with Boost.Graph.

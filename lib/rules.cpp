@@ -231,14 +231,17 @@ std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) 
     std::array<ResourceCounts, kMaxPlayers> owed{};
     if (sum < 2 || sum > 12 || sum == 7) return owed;
     const auto& row = s.yields[static_cast<std::size_t>(sum - 2)];
-    for (int p = 0; p < s.player_count(); ++p)
-        for (int r = 0; r < kResourceCount; ++r) owed[p][r] = row[p][r];
+    const int players = s.player_count();
     // bank-shortage: a resource the bank cannot pay in full goes to nobody, unless only one
     // player is owed it (that player gets what remains).
     for (int r = 0; r < kResourceCount; ++r) {
         int need = 0, owed_players = 0;
-        for (int p = 0; p < s.player_count(); ++p)
-            if (owed[p][r] > 0) need += owed[p][r], ++owed_players;
+        for (int p = 0; p < players; ++p) {
+            const int n = row[p][r];
+            owed[p][r] = n;
+            need += n;
+            owed_players += n > 0 ? 1 : 0;
+        }
         if (need <= s.bank[r]) continue;
         for (int p = 0; p < s.player_count(); ++p)
             owed[p][r] = owed_players == 1 ? std::min(owed[p][r], s.bank[r]) : 0;

@@ -38,8 +38,8 @@ void place_road(GameState& s, PlayerId p, EdgeId e) {
     if (s.players[p].roads_left > 0) --s.players[p].roads_left;
     // longest-road: only a trail through the new road can be longer than before.
     PlayerState& ps = s.players[p];
-    ps.road_length = static_cast<std::int8_t>(std::max<int>(
-        ps.road_length, longest_trail_length_at(s.topology(), ps.roads, s.blocked_for(p), e)));
+    ps.road_length = static_cast<std::int8_t>(
+        longest_trail_length_at(s.topology(), ps.roads, s.blocked_for(p), e, ps.road_length));
     s.update_awards();
 }
 

@@ -79,7 +79,7 @@ SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
     : opt_(validated(opt)),
       rng_(seed),
       state_(pick_board(opt_, rng_), opt_.players, opt_.options),
-      last_(EndTurn{0}) {
+      ev_{EndTurn{0}, nullptr, 0} {
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
     log_.board = state_.board();
@@ -106,7 +106,10 @@ const EventBody& SelfPlay::step() {
     const std::size_t pick = moves_[0].type == event_type_index<Discard>()
                                  ? 0
                                  : rng_.below(static_cast<std::uint32_t>(moves_.size()));
-    EventBody e = move_event(moves_[pick]);
+    // The chosen event is built in place (ev_), its chance filled in there: no copy of the
+    // event variant on the way to apply.
+    ev_.body = move_event(moves_[pick]);
+    EventBody& e = ev_.body;
     if (auto* d = std::get_if<Discard>(&e)) {
         // The first player owing a discard picks one of its distinct discards uniformly.
         const ResourceCounts& hand = state_.players[d->player].hand;
@@ -114,9 +117,7 @@ const EventBody& SelfPlay::step() {
         const DiscardTable discards(hand, k);
         d->cards = discards.at(
             static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(discards.count()))));
-    }
-    // Chance.
-    if (auto* r = std::get_if<Roll>(&e)) {
+    } else if (auto* r = std::get_if<Roll>(&e)) {  // chance
         r->die1 = 1 + static_cast<int>(rng_.below(6));
         r->die2 = 1 + static_cast<int>(rng_.below(6));
     } else if (auto* m = std::get_if<MoveRobber>(&e)) {
@@ -129,17 +130,15 @@ const EventBody& SelfPlay::step() {
         b->card = static_cast<DevCard>(
             draw_card(rng_, state_.deck.data(), kDevCardKinds, state_.deck_left));
     }
-    Event ev{std::move(e), nullptr, 0};
     if (opt_.verify)
-        if (auto v = check(state_, ev, static_cast<int>(events_)))
+        if (auto v = check(state_, ev_, static_cast<int>(events_)))
             throw std::logic_error(
                 fmt::format("self-play generated an illegal event {} at turn {}: {}: {}",
-                            event_summary(ev.body), state_.turn, v->rule_id, v->message));
-    apply(state_, ev);
+                            event_summary(ev_.body), state_.turn, v->rule_id, v->message));
+    apply(state_, ev_);
     ++events_;
-    if (opt_.record) log_.events.push_back(ev);
-    last_ = std::move(ev.body);
-    return last_;
+    if (opt_.record) log_.events.push_back(ev_);
+    return ev_.body;
 }
 
 SimGame SelfPlay::finish() {

@@ -94,7 +94,7 @@ class SelfPlay {
     GameLog log_;
     GameState state_;
     MoveList moves_;
-    EventBody last_;
+    Event ev_;  // the last event chosen (step returns its body)
     std::int64_t events_ = 0;
 };
 

@@ -212,6 +212,10 @@ TEST_CASE("separate networks: the longest one counts", "[roads]") {
     CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(0, 1)) == 3);
     CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(50, 51)) == 5);
     CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(4, 5)) == 0);
+    // With the length before as a lower bound: the greater of the two.
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(0, 1), 4) == 4);
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(50, 51), 4) == 5);
+    CHECK(longest_trail_length_at(standard(), roads, {}, standard().edge_between(50, 51), 7) == 7);
     CHECK(road_network_count(standard(), roads, {}) == 2);
     Trail trail = longest_trail(standard(), roads, {});
     CHECK(trail.vertices.front() == 47);
@@ -499,6 +503,10 @@ void cross_check(const Topology& t, std::uint64_t seed, int positions, int max_r
             part.run();
             INFO("road " << e);
             REQUIRE(longest_trail_length_at(t, roads, blocked, e) == part.best);
+            // With a length before (a lower bound), the greater of the two.
+            const int before = static_cast<int>(rng.below(16));
+            REQUIRE(longest_trail_length_at(t, roads, blocked, e, before) ==
+                    std::max(before, part.best));
         }
     }
 }
