@@ -723,13 +723,20 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
 
 namespace {
 
-// Merges equal states (weights add); deterministic: holdings order, then first seen.
-// merged: a buffer to reuse (its content is lost).
-void merge_equal(std::vector<WeightedState>& states, std::vector<WeightedState>& merged) {
+// Merges equal states (weights add); deterministic: holdings order, then first seen. In
+// place: the states are permuted into holdings order (each moved about once), equal ones
+// then merged by compaction. keys_decide: two states of equal holdings keys are equal (the
+// public fields of every state are equal and every state is in phase kTurn, where nothing
+// but holdings, phase and winner differs: track_share.hpp), so their GameStates are not
+// compared.
+void merge_equal(std::vector<WeightedState>& states, bool keys_decide) {
     if (states.size() <= 1) return;
     std::vector<Key> keys;
     keys.reserve(states.size());
-    for (const WeightedState& ws : states) keys.push_back(holdings(ws.state));
+    for (const WeightedState& ws : states) {
+        keys.push_back(holdings(ws.state));
+        keys_decide = keys_decide && ws.state.phase == Phase::kTurn;
+    }
     const std::size_t words = key_words(states.front().state.player_count());
     auto compare = [&](std::size_t a, std::size_t b) {
         return key_compare(keys[a], keys[b], words);
@@ -746,28 +753,43 @@ void merge_equal(std::vector<WeightedState>& states, std::vector<WeightedState>&
         const int c = compare(a, b);
         return c < 0 || (c == 0 && a < b);
     });
-    merged.clear();
-    merged.reserve(states.size());
+    // states[i] = old states[order[i]], following the permutation's cycles.
+    std::vector<char> placed(states.size(), 0);
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        if (placed[i] || order[i] == i) continue;
+        WeightedState first = std::move(states[i]);
+        std::size_t j = i;
+        for (;;) {
+            placed[j] = 1;
+            const std::size_t k = order[j];
+            if (k == i) {
+                states[j] = std::move(first);
+                break;
+            }
+            states[j] = std::move(states[k]);
+            j = k;
+        }
+    }
+    std::size_t out = 0;
     std::size_t run_start = 0;  // first merged state of the current key run
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const std::size_t k = order[i];
-        if (i == 0 || compare(order[i - 1], k) != 0) run_start = merged.size();
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        if (i == 0 || compare(order[i - 1], order[i]) != 0) run_start = out;
         bool done = false;
-        for (std::size_t j = run_start; j < merged.size() && !done; ++j)
-            if (merged[j].state == states[k].state) {
-                merged[j].weight += states[k].weight;
+        for (std::size_t j = run_start; j < out && !done; ++j)
+            if (keys_decide || states[j].state == states[i].state) {
+                states[j].weight += states[i].weight;
                 done = true;
             }
-        if (!done) merged.push_back(std::move(states[k]));
+        if (done) continue;
+        if (out != i) states[out] = std::move(states[i]);
+        ++out;
     }
-    states.swap(merged);
-    merged.clear();
+    states.erase(states.begin() + static_cast<std::ptrdiff_t>(out), states.end());
 }
 
 // Keeps the `bound` most probable states (stable: the current order breaks ties), in the
-// current order. Returns whether any state was dropped. kept: a buffer to reuse.
-bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound,
-                        std::vector<WeightedState>& kept) {
+// current order, in place. Returns whether any state was dropped.
+bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound) {
     if (states.size() <= bound) return false;
     std::vector<std::size_t> order(states.size());
     std::iota(order.begin(), order.end(), 0);
@@ -780,11 +802,10 @@ bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound,
                      });
     order.resize(bound);
     std::sort(order.begin(), order.end());
-    kept.clear();
-    kept.reserve(order.size());
-    for (std::size_t i : order) kept.push_back(std::move(states[i]));
-    states.swap(kept);
-    kept.clear();
+    // Ascending: each kept state moves to a place at or before its own.
+    for (std::size_t j = 0; j < order.size(); ++j)
+        if (order[j] != j) states[j] = std::move(states[order[j]]);
+    states.erase(states.begin() + static_cast<std::ptrdiff_t>(bound), states.end());
     return true;
 }
 
@@ -813,9 +834,9 @@ void Belief::merge_and_bound(int index) {
         // last_received is the history of the last event only: claims were checked.
         for (WeightedState& ws : states_)
             for (auto& r : ws.state.last_received) r.fill(0);
-        merge_equal(states_, spare_);
+        merge_equal(states_, keys_decide());
     }
-    if (keep_most_probable(states_, opt_.max_states, spare_))
+    if (keep_most_probable(states_, opt_.max_states))
         if (!inexact_from_) inexact_from_ = index;
     max_seen_ = std::max(max_seen_, states_.size());
 }
@@ -828,8 +849,10 @@ bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
     // within about twice the bound however many ways an event can go (hidden discards of
     // large hands, several players discarding after an unrecorded 7).
     if (states.size() <= 2 * opt_.max_states) return false;
-    merge_equal(states, spare_);
-    if (!keep_most_probable(states, opt_.max_states, spare_)) return false;
+    // (GameStates compared: last_received, the cards of this event, still tells them apart
+    // here, as before sharing)
+    merge_equal(states, false);
+    if (!keep_most_probable(states, opt_.max_states)) return false;
     if (!inexact_from_) inexact_from_ = index;
     return true;
 }

@@ -158,6 +158,10 @@ class Belief {
     // Returns whether states were dropped (the caller renormalises).
     bool bound_growth(std::vector<WeightedState>& states, int index);
     bool end_turn_forgets() const;
+    // Equal holdings keys mean equal states (see merge_equal in track.cpp): while the
+    // public fields are equal in every state, unless checks are not shared (the tests'
+    // reference path compares whole states).
+    bool keys_decide() const { return public_equal_ && opt_.share_checks; }
     // Checks an event hiding nothing once per group of states it cannot tell apart
     // (track_share.hpp) and applies it in every state that passes; the states it breaks
     // are removed. Returns the number kept (0: the event broke a rule in every state, none
@@ -177,10 +181,10 @@ class Belief {
     // event was applied in a state whose check failed (keep_going, past the bound).
     bool public_equal_ = true;
     mutable std::optional<Weight> total_;  // total_weight(), reset by every step
-    // Buffers reused from event to event (a large belief is not reallocated, and its pages
-    // not faulted in again, at every event): the states an event branches into, and the
-    // merged or kept states.
-    std::vector<WeightedState> next_, spare_;
+    // A buffer reused from event to event (a large belief is not reallocated, and its pages
+    // not faulted in again, at every event): the states an event branches into. Merging and
+    // the bound work in place.
+    std::vector<WeightedState> next_;
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----
