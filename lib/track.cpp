@@ -501,8 +501,11 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     const bool discards_after = log_->unrecorded.discards && is_seven(e);
     const bool hidden = hides_choice(e);
     // A reported violation, or (not exact) an event that no kept state explains.
+    // Exact as the belief is when the violation is found: states an event branched into may
+    // have passed twice the bound while it was applied (bound_growth), and the states then
+    // dropped may explain its claims.
     auto report = [&](Violation v) {
-        if (exact_now) {
+        if (exact()) {
             res.violations.push_back(std::move(v));
         } else if (unexplained_.empty() || unexplained_.back() != index) {
             unexplained_.push_back(index);

@@ -184,6 +184,45 @@ TEST_CASE("track: past the bound, guaranteed per-resource bounds from the event 
     CHECK(after["remaining_probability"] == 0.0);
 }
 
+TEST_CASE("track: claims of an event that passed the bound while branching decide no violation",
+          "[track]") {
+    // Red holds 2 brick, 1 wool, 1 ore; blue steals one unseen: brick 1/2, wool 1/4, ore
+    // 1/4. With room for one state the three branches pass twice the bound while the
+    // steal is applied, and only the brick is kept. The log then says blue holds 3 ore:
+    // the ore was stolen, a state that was dropped, so this is no violation but an event
+    // the kept states do not explain, past the bound from this event.
+    GameLog log = two_player_log();
+    GameState s = steal_position(log);
+    give(s, kRed, {0, 0, 1, 0, 0});
+    TrackOptions one;
+    one.max_states = 1;
+    Belief b(log, s, one);
+    Event steal = ev(MoveRobber{kBlue, 0, kRed, std::nullopt});
+    auto claims = std::make_shared<Claims>();
+    claims->hands =
+        std::vector<std::optional<ResourceCounts>>{std::nullopt, ResourceCounts{0, 0, 0, 2, 3}};
+    steal.claims = claims;
+    const StepResult r = b.step(steal, 0);
+    CHECK(r.violations.empty());
+    CHECK(r.applied);
+    CHECK_FALSE(b.exact());
+    CHECK(b.inexact_from() == 0);
+    CHECK(b.unexplained() == std::vector<int>{0});
+    // the truth (ore stolen) within the guaranteed bounds
+    CHECK(b.bounds()[kBlue].min == ResourceCounts{0, 0, 0, 2, 2});
+    CHECK(b.bounds()[kBlue].max == ResourceCounts{1, 0, 1, 2, 3});
+    CHECK(b.bounds()[kRed].min == ResourceCounts{1, 0, 0, 0, 0});
+    CHECK(b.bounds()[kRed].max == ResourceCounts{2, 0, 1, 0, 1});
+
+    SECTION("under a bound that holds every branch, the same claims condition the belief") {
+        Belief exact(log, s);
+        CHECK(exact.step(steal, 0).violations.empty());
+        REQUIRE(exact.size() == 1);
+        CHECK(exact.exact());
+        CHECK(exact.states().front().state.players[kRed].hand == ResourceCounts{2, 0, 1, 0, 0});
+    }
+}
+
 TEST_CASE("track: a hidden purchase draws each kind with its share of the deck", "[track]") {
     GameLog log = two_player_log();
     GameState s = position(log, kRed, false);
