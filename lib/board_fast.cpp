@@ -200,6 +200,14 @@ std::optional<Board> build(element doc) {
 
 }  // namespace
 
+std::optional<Board> read_board_fast(const simdjson::dom::element& record) {
+    try {
+        return build(record);
+    } catch (const InputError&) {
+        return {};  // a board the format forbids: the precise reader says why
+    }
+}
+
 std::optional<Board> read_board_fast(std::string_view text) {
     thread_local simdjson::dom::parser parser;
     thread_local std::string padded;
@@ -208,11 +216,7 @@ std::optional<Board> read_board_fast(std::string_view text) {
     padded.assign(text.data(), text.size());
     element doc;
     if (parser.parse(padded.data(), padded.size(), false).get(doc)) return {};
-    try {
-        return build(doc);
-    } catch (const InputError&) {
-        return {};  // a board the format forbids: the precise reader says why
-    }
+    return read_board_fast(doc);
 }
 
 }  // namespace ctk::detail

@@ -25,3 +25,14 @@ std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes)
 std::optional<Board> read_board_fast(std::string_view text);
 
 }  // namespace ctk::detail
+
+namespace simdjson::dom {
+class element;
+}
+
+namespace ctk::detail {
+
+// The same for a record already parsed by simdjson (a log header's "board").
+std::optional<Board> read_board_fast(const simdjson::dom::element& record);
+
+}  // namespace ctk::detail

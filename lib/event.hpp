@@ -270,6 +270,10 @@ class LogReader {
     std::size_t events_read() const { return read_; }
 
   private:
+    // The next line of the input without its '\n' (a '\r' stays, as with std::getline),
+    // pointing into block_ with its padding readable after it; false at the end.
+    bool next_line(std::string_view& line);
+
     std::istream& in_;
     std::string name_;
     GameLog log_;
@@ -277,7 +281,13 @@ class LogReader {
     std::vector<Event> document_events_;  // a JSON document's events, handed out in order
     std::size_t read_ = 0;
     int line_no_ = 0;
-    std::string line_;
+    // The input is read in blocks of 64 KiB or more (grown to the longest line), lines
+    // are found with memchr and parsed in place: the block keeps the padding the simdjson
+    // fast path reads past a line's end.
+    std::unique_ptr<char[]> block_;
+    std::size_t capacity_ = 0;         // bytes of block_ for input (the padding follows)
+    std::size_t begin_ = 0, end_ = 0;  // the unread bytes of block_
+    bool at_end_ = false;              // the stream has no more bytes
 };
 
 // Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as

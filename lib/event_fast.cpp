@@ -3,6 +3,8 @@
 // line with event_from_json, whose messages are the reference.
 #include "event_fast.hpp"
 
+#include "board_fast.hpp"
+
 #include <cstring>
 #include <string>
 
@@ -40,6 +42,47 @@ enum Field : int {
 constexpr std::array<std::string_view, kFieldCount> kFieldNames{
     "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
     "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
+
+// The field a key names (kFieldCount for any other key): its first byte picks the one or
+// few candidates, so a key costs one or two short compares instead of a scan of the list.
+Field field_of(std::string_view key) {
+    if (key.empty()) return kFieldCount;
+    auto is = [&](Field f) { return key == kFieldNames[static_cast<std::size_t>(f)]; };
+    switch (key[0]) {
+        case 't':
+            return is(kType) ? kType : is(kTo) ? kTo : is(kTake) ? kTake : kFieldCount;
+        case 'p':
+            return is(kPlayer) ? kPlayer : is(kPartner) ? kPartner : kFieldCount;
+        case 'v':
+            return is(kVertex) ? kVertex : is(kVictim) ? kVictim : kFieldCount;
+        case 'e':
+            return is(kEdge) ? kEdge : kFieldCount;
+        case 'h':
+            return is(kHex) ? kHex : kFieldCount;
+        case 's':
+            return is(kStolen) ? kStolen : kFieldCount;
+        case 'c':
+            return is(kCard) ? kCard : is(kCards) ? kCards : kFieldCount;
+        case 'r':
+            return is(kResource) ? kResource : kFieldCount;
+        case 'd':
+            return is(kDice) ? kDice : kFieldCount;
+        case 'g':
+            return is(kGive) ? kGive : is(kGet) ? kGet : kFieldCount;
+        default:
+            return kFieldCount;
+    }
+}
+
+// The index of a non-empty event type name in kEventTypeNames, or -1: the length and the
+// first byte are compared before the whole name (no library call for most candidates).
+int type_of(std::string_view s) {
+    for (std::size_t i = 0; i < kEventTypeNames.size(); ++i) {
+        const std::string_view n = kEventTypeNames[i];
+        if (n.size() == s.size() && n[0] == s[0] && n == s) return static_cast<int>(i);
+    }
+    return -1;
+}
 
 // What one line said, field by field; build() turns it into the event when the fields are
 // exactly those of the type and every value is in range.
@@ -213,11 +256,8 @@ bool read_field(Fields& f, Field field, element v, const std::vector<Seat>& seat
     switch (field) {
         case kType: {
             if (v.get_string().get(s)) return false;
-            std::size_t i = 0;
-            while (i < kEventTypeNames.size() && kEventTypeNames[i] != s) ++i;
-            if (i == kEventTypeNames.size()) return false;
-            f.type = static_cast<int>(i);
-            return true;
+            f.type = s.empty() ? -1 : type_of(s);
+            return f.type >= 0;
         }
         case kPlayer:
             return !v.get_string().get(s) && seat(s, seats, f.player);
@@ -263,30 +303,160 @@ bool read_field(Fields& f, Field field, element v, const std::vector<Seat>& seat
 
 }  // namespace
 
-std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
-                                     const Topology& t) {
+static_assert(kEventLinePadding >= simdjson::SIMDJSON_PADDING);
+
+std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
+                                            const Topology& t) {
     // One parser per thread, reused: its buffers grow to the longest line once.
     thread_local simdjson::dom::parser parser;
-    thread_local std::string padded;
+    element doc;
+    if (parser.parse(line.data(), line.size(), false).get(doc)) return {};
+    object o;
+    if (doc.get_object().get(o)) return {};
+    Fields f;
+    for (auto [key, value] : o) {
+        const Field field = field_of(key);
+        // claims, note, count, unknown fields, a repeated field: the precise reader
+        if (field == kFieldCount || f.seen >> field & 1u) return {};
+        if (!read_field(f, field, value, seats)) return {};
+        f.seen |= 1u << field;
+    }
+    return f.build(t);
+}
+
+std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
     // simdjson reads up to SIMDJSON_PADDING bytes past the text: copy the line into a
     // buffer that has them.
+    thread_local std::string padded;
+    if (padded.capacity() < line.size() + kEventLinePadding)
+        padded.reserve(line.size() + kEventLinePadding);
+    padded.assign(line.data(), line.size());
+    return read_event_fast_padded(padded, seats, t);
+}
+
+namespace {
+
+// The header's options object, as header_from_json reads it.
+bool read_options(element v, GameOptions& out) {
+    object o;
+    if (v.get_object().get(o)) return false;
+    unsigned seen = 0;
+    for (auto [key, value] : o) {
+        const unsigned bit = key == "vp_to_win"         ? 1u
+                             : key == "discard_limit"   ? 2u
+                             : key == "friendly_robber" ? 4u
+                                                        : 0u;
+        if (bit == 0 || (seen & bit)) return false;  // unknown or repeated: the precise reader
+        seen |= bit;
+        if (bit == 1u && !integer(value, 3, 30, out.vp_to_win)) return false;
+        if (bit == 2u && !integer(value, 2, 99, out.discard_limit)) return false;
+        if (bit == 4u && value.get_bool().get(out.friendly_robber)) return false;
+    }
+    return true;
+}
+
+// The seats array: 2..kMaxPlayers objects with a non-empty unique name, an optional colour
+// (the name when absent) and source seat 0..1000.
+bool read_seats(element v, std::vector<Seat>& out) {
+    simdjson::dom::array a;
+    if (v.get_array().get(a) || a.size() < 2 || a.size() > static_cast<std::size_t>(kMaxPlayers))
+        return false;
+    for (element item : a) {
+        object o;
+        if (item.get_object().get(o)) return false;
+        Seat seat;
+        unsigned seen = 0;
+        for (auto [key, value] : o) {
+            const unsigned bit = key == "name"          ? 1u
+                                 : key == "color"       ? 2u
+                                 : key == "source_seat" ? 4u
+                                                        : 0u;
+            if (bit == 0 || (seen & bit)) return false;
+            seen |= bit;
+            std::string_view s;
+            if (bit == 4u) {
+                int n = 0;
+                if (!integer(value, 0, 1000, n)) return false;
+                seat.source_seat = n;
+            } else if (value.get_string().get(s)) {
+                return false;
+            } else {
+                (bit == 1u ? seat.name : seat.color) = std::string(s);
+            }
+        }
+        if (seat.name.empty()) return false;
+        for (const Seat& other : out)
+            if (other.name == seat.name) return false;
+        if (seat.color.empty()) seat.color = seat.name;
+        out.push_back(std::move(seat));
+    }
+    return true;
+}
+
+// The header object of a JSON Lines log, field by field as header_from_json reads it.
+std::optional<GameLog> build_header(element doc) {
+    object top;
+    if (doc.get_object().get(top)) return {};
+    GameLog log;
+    unsigned seen = 0;
+    for (auto [key, value] : top) {
+        constexpr std::array<std::string_view, 7> kNames{
+            "format", "version", "options", "unrecorded", "seats", "board", "source"};
+        std::size_t field = 0;
+        while (field < kNames.size() && kNames[field] != key) ++field;
+        // "events" (a document), an unknown or a repeated field: the precise reader
+        if (field == kNames.size() || (seen >> field & 1u)) return {};
+        seen |= 1u << field;
+        std::string_view s;
+        switch (field) {
+            case 0:
+                if (value.get_string().get(s) || s != "catan-log") return {};
+                break;
+            case 1:
+                if (!integer(value, 1, 1, log.version)) return {};
+                break;
+            case 2:
+                if (!read_options(value, log.options)) return {};
+                break;
+            case 3: {
+                simdjson::dom::array a;
+                if (value.get_array().get(a)) return {};
+                for (element name : a) {
+                    if (name.get_string().get(s) || s != "discards") return {};
+                    log.unrecorded.discards = true;
+                }
+                break;
+            }
+            case 4:
+                if (!read_seats(value, log.seats)) return {};
+                break;
+            case 5:
+                log.board = read_board_fast(value);
+                if (!log.board) return {};
+                break;
+            default:
+                if (value.get_string().get(s)) return {};
+                log.source = std::string(s);
+                break;
+        }
+    }
+    if (!(seen & 1u) || log.seats.empty()) return {};  // format and seats are required
+    if (log.seats.size() > 4 && log_board(log).kind() != BoardKind::kExtended) return {};
+    return log;
+}
+
+}  // namespace
+
+std::optional<GameLog> read_header_fast(std::string_view line) {
+    thread_local simdjson::dom::parser parser;
+    thread_local std::string padded;
     if (padded.capacity() < line.size() + simdjson::SIMDJSON_PADDING)
         padded.reserve(line.size() + simdjson::SIMDJSON_PADDING);
     padded.assign(line.data(), line.size());
     element doc;
     if (parser.parse(padded.data(), padded.size(), false).get(doc)) return {};
-    object o;
-    if (doc.get_object().get(o)) return {};
-    Fields f;
-    for (auto [key, value] : o) {
-        int field = 0;
-        while (field < kFieldCount && kFieldNames[static_cast<std::size_t>(field)] != key) ++field;
-        // claims, note, count, unknown fields, a repeated field: the precise reader
-        if (field == kFieldCount || f.seen >> field & 1u) return {};
-        if (!read_field(f, static_cast<Field>(field), value, seats)) return {};
-        f.seen |= 1u << field;
-    }
-    return f.build(t);
+    return build_header(doc);
 }
 
 }  // namespace ctk::detail

@@ -32,4 +32,24 @@ inline constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kE
 std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
                                      const Topology& t);
 
+// Bytes past the end of a line that read_event_fast_padded may read (simdjson's padding).
+inline constexpr std::size_t kEventLinePadding = 64;
+
+// The same, reading the line in place: the kEventLinePadding bytes after `line` must be
+// readable (any content: the rest of the caller's block), so no copy is made.
+std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
+                                            const Topology& t);
+
+// The header line of a JSON Lines log (format, version, options, unrecorded, seats, board,
+// source; no events), read with simdjson when it has exactly the fields and values the
+// precise reader accepts (its board through read_board_fast), else std::nullopt: the caller
+// then reads the line with nlohmann, whose messages are the reference, and which decides
+// whether the text is JSON Lines at all. Both paths accept the same headers and give equal
+// logs. The line is copied into a padded buffer.
+std::optional<GameLog> read_header_fast(std::string_view line);
+
+// The precise reader of a JSON Lines header object (log_format.cpp), for the tests that
+// compare the two paths. Throws InputError as read_log does (without the name prefix).
+GameLog read_header_precise(const nlohmann::json& head);
+
 }  // namespace ctk::detail

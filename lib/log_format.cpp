@@ -2,6 +2,7 @@
 // One event's JSON is event.cpp's; the fast path for JSON Lines events is event_fast.cpp.
 // Structure only; the rules live in rules.cpp.
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -153,6 +154,14 @@ GameLog header_from_json(const json& j, bool document) {
     return log;
 }
 
+}  // namespace
+
+GameLog detail::read_header_precise(const json& head) {
+    return header_from_json(head, false);
+}
+
+namespace {
+
 // The 1-based line where each element of the top-level "events" array starts, found by a
 // scan of the text that tracks nesting and strings (nlohmann's document gives no
 // positions). Only used for messages and Event::source_line; assumes valid JSON.
@@ -223,12 +232,15 @@ GameLog jsonl_header(const json& head, std::string_view name, std::size_t line) 
 }
 
 // One event line of a JSON Lines log: event `i` on line `line_no` of input `name`.
+// `padded`: the detail::kEventLinePadding bytes after the line are readable (the fast path
+// reads it in place).
 Event jsonl_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
-                  std::size_t i, int line_no, std::string_view name) {
+                  std::size_t i, int line_no, std::string_view name, bool padded = false) {
     if (line.find('\0') != std::string_view::npos)
         throw InputError(fmt::format("{}: not valid JSON: column {}: a NUL byte (JSON has none)",
                                      format_line_prefix(name, i, line_no), line.find('\0') + 1));
-    if (auto fast_event = detail::read_event_fast(line, seats, t)) {
+    if (auto fast_event = padded ? detail::read_event_fast_padded(line, seats, t)
+                                 : detail::read_event_fast(line, seats, t)) {
         fast_event->source_line = line_no;
         return std::move(*fast_event);
     }
@@ -272,8 +284,13 @@ GameLog read_log(std::string_view text, std::string_view name) {
     if (auto nul = find_nul_byte(text))
         throw InputError(fmt::format("{}: not valid JSON: {}", name, *nul));
 
-    json head = json::parse(first, nullptr, false);
-    bool jsonl = !head.is_discarded() && head.is_object() && !head.contains("events");
+    // A JSON Lines header of the common shape is read by the fast path (event_fast.hpp);
+    // anything else by nlohmann, whose messages are the reference.
+    std::optional<GameLog> fast_header = detail::read_header_fast(first);
+    json head;
+    if (!fast_header) head = json::parse(first, nullptr, false);
+    bool jsonl =
+        fast_header || (!head.is_discarded() && head.is_object() && !head.contains("events"));
     if (!jsonl) {
         json doc;
         try {
@@ -309,7 +326,7 @@ GameLog read_log(std::string_view text, std::string_view name) {
         return log;
     }
 
-    GameLog log = jsonl_header(head, name, first_line);
+    GameLog log = fast_header ? std::move(*fast_header) : jsonl_header(head, name, first_line);
     const Topology& t = log_board(log).topology();
     std::string_view rest = text.substr(pos);
     log.events.reserve(static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '\n')) + 1);
@@ -323,25 +340,74 @@ GameLog read_log(std::string_view text, std::string_view name) {
     return log;
 }
 
+namespace {
+constexpr std::size_t kReadBlock = 64 * 1024;  // the first block; grown to the longest line
+}  // namespace
+
+bool LogReader::next_line(std::string_view& line) {
+    for (;;) {
+        char* const data = block_.get();
+        if (begin_ < end_)
+            if (const void* nl = std::memchr(data + begin_, '\n', end_ - begin_)) {
+                const auto stop = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
+                line = std::string_view(data + begin_, stop - begin_);
+                begin_ = stop + 1;
+                return true;
+            }
+        if (at_end_) {
+            if (begin_ == end_) return false;
+            line = std::string_view(data + begin_, end_ - begin_);  // the last line, no '\n'
+            begin_ = end_;
+            return true;
+        }
+        // Refill: the unread part (a line not ended yet) moves to the block's start; a block
+        // it fills is doubled.
+        const std::size_t left = end_ - begin_;
+        if (left == capacity_) {
+            const std::size_t grown = std::max(kReadBlock, 2 * capacity_);
+            std::unique_ptr<char[]> bigger(new char[grown + detail::kEventLinePadding]);
+            if (left > 0) std::memcpy(bigger.get(), data + begin_, left);
+            block_ = std::move(bigger);
+            capacity_ = grown;
+        } else if (begin_ > 0 && left > 0) {
+            std::memmove(data, data + begin_, left);
+        }
+        begin_ = 0;
+        end_ = left;
+        in_.read(block_.get() + end_, static_cast<std::streamsize>(capacity_ - end_));
+        end_ += static_cast<std::size_t>(in_.gcount());
+        at_end_ = !in_;  // a short read: the end of the input (or a read error, see next())
+        // The padding after the input's last byte: defined bytes for the fast path to read.
+        std::memset(block_.get() + end_, 0, detail::kEventLinePadding);
+    }
+}
+
 LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
-    if (in_.peek() == 0xEF) {  // a UTF-8 byte-order mark
-        char bom[3] = {};
-        in_.read(bom, 3);
-        if (std::string_view(bom, static_cast<std::size_t>(in_.gcount())) != "\xEF\xBB\xBF")
-            throw InputError(
-                fmt::format("{}: not valid JSON: line 1 starts with a stray byte", name_));
+    std::string_view line;
+    bool found = false;
+    while (next_line(line)) {
+        if (++line_no_ == 1 && !line.empty() && line[0] == '\xEF') {  // a UTF-8 byte-order mark
+            if (!line.starts_with("\xEF\xBB\xBF"))
+                throw InputError(
+                    fmt::format("{}: not valid JSON: line 1 starts with a stray byte", name_));
+            line.remove_prefix(3);
+        }
+        if (!blank_line(line)) {
+            found = true;
+            break;
+        }
     }
-    while (std::getline(in_, line_)) {
-        ++line_no_;
-        if (!blank_line(line_)) break;
-    }
-    if (blank_line(line_))
-        throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
-    if (std::size_t nul = line_.find('\0'); nul != std::string::npos)
+    if (!found) throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
+    if (std::size_t nul = line.find('\0'); nul != std::string_view::npos)
         throw InputError(
             fmt::format("{}: not valid JSON: line {}, column {}: a NUL byte (JSON has none)", name_,
                         line_no_, nul + 1));
-    json head = json::parse(line_, nullptr, false);
+    if (auto fast_header = detail::read_header_fast(line)) {
+        lines_ = true;
+        log_ = std::move(*fast_header);
+        return;
+    }
+    json head = json::parse(line, nullptr, false);
     if (!head.is_discarded() && head.is_object() && !head.contains("events")) {
         lines_ = true;
         log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
@@ -349,11 +415,15 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
     }
     // One document: read it whole, with the blank lines before it for the line numbers.
     std::string text(static_cast<std::size_t>(line_no_ - 1), '\n');
-    text += line_;
+    text += line;
     text += '\n';
-    std::ostringstream rest;
-    rest << in_.rdbuf();
-    text += rest.str();
+    text.append(block_.get() + begin_, end_ - begin_);
+    begin_ = end_;
+    if (!at_end_) {
+        std::ostringstream rest;
+        rest << in_.rdbuf();
+        text += rest.str();
+    }
     log_ = read_log(text, name_);
     document_events_ = std::move(log_.events);
     log_.events.clear();
@@ -364,11 +434,12 @@ std::optional<Event> LogReader::next() {
         if (read_ >= document_events_.size()) return std::nullopt;
         return std::move(document_events_[read_++]);
     }
-    while (std::getline(in_, line_)) {
+    std::string_view line;
+    while (next_line(line)) {
         ++line_no_;
-        if (blank_line(line_)) continue;
+        if (blank_line(line)) continue;
         Event e =
-            jsonl_event(line_, log_.seats, log_board(log_).topology(), read_, line_no_, name_);
+            jsonl_event(line, log_.seats, log_board(log_).topology(), read_, line_no_, name_, true);
         ++read_;
         return e;
     }

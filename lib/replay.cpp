@@ -91,7 +91,10 @@ Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_
         else
             v_.warnings.push_back(Warning{p.rule_id, p.message});
     }
-    if (opt.stats) v_.stats.emplace();
+    if (opt.stats) {
+        v_.stats.emplace();
+        before_ = std::make_unique<GameState>(belief_->states().front().state);
+    }
     stopped_ = !v_.violations.empty() && !opt.keep_going;
 }
 
@@ -102,8 +105,8 @@ void Replayer::feed(const Event& e) {
     const GameState& s = belief.states().front().state;
     const int turn_before = s.turn;
     const Phase phase_before = s.phase;
-    std::optional<GameState> before;
-    if (v_.stats && belief.size() == 1) before = s;
+    const bool counted = v_.stats && belief.size() == 1;
+    if (counted) *before_ = s;
     StepResult r = belief.step(e, i, opt_.keep_going);
     const bool had_violation = !r.violations.empty();
     for (Violation& x : r.violations) {
@@ -114,8 +117,8 @@ void Replayer::feed(const Event& e) {
         stopped_ = true;
         return;
     }
-    if (before && belief.size() == 1)
-        count_stats(*v_.stats, *before, belief.states().front().state, e);
+    if (counted && belief.size() == 1)
+        count_stats(*v_.stats, *before_, belief.states().front().state, e);
     if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
     ++v_.events;
     if (opt_.on_event) opt_.on_event(i, belief.most_probable());

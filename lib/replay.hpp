@@ -113,6 +113,8 @@ class Replayer {
   private:
     ReplayOptions opt_;
     std::shared_ptr<Belief> belief_;
+    // --stats: the state before the event being fed (allocated once, not per event).
+    std::unique_ptr<GameState> before_;
     Verdict v_;
     int index_ = 0;
     bool stopped_ = false;

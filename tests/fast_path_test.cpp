@@ -345,3 +345,77 @@ TEST_CASE("the catanatron fast path and the precise importer agree on changed re
     CHECK(t.fast > 0);
     CHECK(t.precise > 0);
 }
+
+namespace {
+
+// Both header readers on one JSON Lines header line: when the fast path reads it, the
+// precise reader reads it too, as the same header.
+void compare_header(const std::string& line, Tally& t) {
+    std::optional<GameLog> fast = detail::read_header_fast(line);
+    if (!fast) {
+        ++t.precise;
+        return;
+    }
+    ++t.fast;
+    INFO("header: " << line.substr(0, 400));
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    REQUIRE(!j.is_discarded());
+    std::optional<GameLog> precise;
+    try {
+        precise = detail::read_header_precise(j);
+    } catch (const InputError& e) {
+        FAIL("the precise reader refuses it: " << e.what());
+    }
+    CHECK(write_log(*fast, LogFormat::kJsonl) == write_log(*precise, LogFormat::kJsonl));
+    CHECK(fast->version == precise->version);
+    CHECK(fast->options == precise->options);
+    CHECK(fast->unrecorded.discards == precise->unrecorded.discards);
+    CHECK(fast->board.has_value() == precise->board.has_value());
+    if (fast->board && precise->board) CHECK(*fast->board == *precise->board);
+}
+
+}  // namespace
+
+TEST_CASE("the header fast path reads log headers as the precise reader", "[event][fast-path]") {
+    Tally t;
+    std::vector<std::string> headers;
+    for (const auto& path : sample_logs()) {
+        const GameLog log = read_log(test::read_file(path), path);
+        std::string text = write_log(log, LogFormat::kJsonl);
+        headers.push_back(text.substr(0, text.find('\n')));
+    }
+    for (const char* extra :
+         {R"({"format":"catan-log","version":1,"seats":[{"name":"red"},{"name":"blue"}]})",
+          R"({"format":"catan-log","options":{"vp_to_win":12,"discard_limit":9,)"
+          R"("friendly_robber":true},"seats":[{"name":"a","color":"red","source_seat":3},)"
+          R"({"name":"b"}],"unrecorded":["discards"],"source":"x \u00e9","version":1})",
+          R"({"format":"catan-log","seats":[{"name":"a"},{"name":"a"}]})",
+          R"({"format":"catan-log","seats":[{"name":"a"},{"name":""}]})",
+          R"({"format":"catan-log","seats":[{"name":"a"}]})",
+          R"({"format":"catan-log","seats":[{"name":"a"},{"name":"b"},{"name":"c"},)"
+          R"({"name":"d"},{"name":"e"}]})",
+          R"({"format":"catan-log","seats":[{"name":"a"},{"name":"b"}],"events":[]})",
+          R"({"seats":[{"name":"a"},{"name":"b"}]})",
+          R"({"format":"catan-log","version":1.0,"seats":[{"name":"a"},{"name":"b"}]})",
+          R"({"format":"catan-log","options":{"vp_to_win":2},"seats":[{"name":"a"},{"name":"b"}]})",
+          R"({"format":"catan-log","unrecorded":["discard"],"seats":[{"name":"a"},{"name":"b"}]})",
+          R"({"format":"catan-log","seats":[{"name":"a"},{"name":"b"}],"format":"catan-log"})"})
+        headers.push_back(extra);
+    for (const auto& line : headers) compare_header(line, t);
+    CHECK(t.fast >= 30);
+    CHECK(t.precise == 10);
+    // Single-byte mutations of a header with a board, options and every seat field.
+    const std::string base = headers.front();
+    double scale = 1.0;  // CATAN_TEST_SCALE (the sanitizer pass sets 0.1)
+    if (const char* e = std::getenv("CATAN_TEST_SCALE"); e && *e) scale = std::atof(e);
+    const std::size_t step = std::max<std::size_t>(1, static_cast<std::size_t>(2 / scale));
+    for (const auto& line : {base, headers[headers.size() - 11]})
+        for (std::size_t i = 0; i < line.size(); i += step)
+            for (char c : std::string("0\"}],:- 7a")) {
+                std::string changed = line;
+                changed[i] = c;
+                compare_header(changed, t);
+            }
+    CHECK(t.fast > 100);
+    CHECK(t.precise > 1000);
+}
