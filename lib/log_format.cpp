@@ -10,6 +10,7 @@
 
 #include "event.hpp"
 #include "event_fast.hpp"
+#include "event_write.hpp"
 #include "import/import_util.hpp"
 #include "json_util.hpp"
 
@@ -449,12 +450,19 @@ std::optional<Event> LogReader::next() {
 
 std::string write_log(const GameLog& log, LogFormat format) {
     json head = log_header_to_json(log);
+    // Events of the common shape are written straight as text (event_write.hpp), the
+    // others through their nlohmann document: the same bytes either way.
+    const detail::EventWriter writer(log.seats);
+    auto put_event = [&](std::string& out, const Event& e) {
+        if (!writer.append(out, e)) out += json_util::dump(event_to_json(e, log.seats));
+    };
     std::string out;
     if (format == LogFormat::kJsonl) {
         out = json_util::dump(head);
         out += '\n';
+        out.reserve(out.size() + 64 * log.events.size());
         for (const auto& e : log.events) {
-            out += json_util::dump(event_to_json(e, log.seats));
+            put_event(out, e);
             out += '\n';
         }
         return out;
@@ -464,10 +472,11 @@ std::string write_log(const GameLog& log, LogFormat format) {
     h.pop_back();  // the closing brace
     while (!h.empty() && (h.back() == '\n' || h.back() == ' ')) h.pop_back();
     out = h;
+    out.reserve(out.size() + 64 * log.events.size());
     out += ",\n  \"events\": [";
     for (std::size_t i = 0; i < log.events.size(); ++i) {
         out += i ? ",\n    " : "\n    ";
-        out += json_util::dump(event_to_json(log.events[i], log.seats));
+        put_event(out, log.events[i]);
     }
     out += log.events.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return out;

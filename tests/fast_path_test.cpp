@@ -20,7 +20,10 @@
 #include "board_fast.hpp"
 #include "event.hpp"
 #include "event_fast.hpp"
+#include "event_write.hpp"
 #include "import/catanatron_detail.hpp"
+#include "import/import.hpp"
+#include "json_util.hpp"
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -418,4 +421,80 @@ TEST_CASE("the header fast path reads log headers as the precise reader", "[even
             }
     CHECK(t.fast > 100);
     CHECK(t.precise > 1000);
+}
+
+namespace {
+
+// The writer's text for one event against nlohmann's dump of event_to_json; returns
+// whether the writer took the event.
+bool compare_written(const Event& e, const std::vector<Seat>& seats) {
+    const detail::EventWriter writer(seats);
+    std::string out = "x";
+    if (!writer.append(out, e)) {
+        CHECK(out == "x");
+        return false;
+    }
+    std::string expected = "x";
+    expected += json_util::dump(event_to_json(e, seats));
+    CHECK(out == expected);
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("the event writer writes every event as event_to_json does", "[event][fast-path]") {
+    int written = 0, left = 0;
+    auto all = [&](const GameLog& log) {
+        for (const Event& e : log.events) (compare_written(e, log.seats) ? written : left) += 1;
+    };
+    for (const auto& path : sample_logs()) all(read_log(test::read_file(path), path));
+    // Every sample recording as imported, and their spectator-like views (hidden values).
+    for (const auto& entry : fs::directory_iterator(test::source_path("samples/real"))) {
+        const std::string path = entry.path().string();
+        const std::string text = test::read_file(path);
+        auto format = detect_import_format(text);
+        REQUIRE(format.has_value());
+        all(import_log(text, path, *format));
+    }
+    CHECK(written > 2500);
+    CHECK(left > 100);  // events with claims
+    // Every shape by hand: sums without dice, hidden discards, nobody as victim or
+    // partner, unknown cards, negative and zero counts; names that need escaping.
+    std::vector<Seat> seats{{"red", "red", {}}, {"blue", "blue", {}}};
+    ResourceCounts some{};
+    some[static_cast<std::size_t>(Resource::kWool)] = 2;
+    some[static_cast<std::size_t>(Resource::kBrick)] = -1;
+    some[static_cast<std::size_t>(Resource::kOre)] = 11;
+    std::vector<EventBody> bodies{PlaceSettlement{0, 53},
+                                  PlaceRoad{1, 71},
+                                  Roll{0, 6, 6},
+                                  Roll{0, 0, 9},
+                                  Discard{1, some},
+                                  Discard{1, {}, true, 4},
+                                  MoveRobber{0, 18, 1, Resource::kGrain},
+                                  MoveRobber{0, 3, kNoPlayer, std::nullopt},
+                                  TradeBank{0, some, {}},
+                                  TradeOffer{0, kNoPlayer, some, some},
+                                  TradeAccept{1},
+                                  TradeReject{1},
+                                  TradeCancel{0},
+                                  TradePlayer{0, 1, {}, some},
+                                  BuildRoad{0, 0},
+                                  BuildSettlement{1, 0},
+                                  BuildCity{kNoPlayer, 7},
+                                  BuyDevCard{0, DevCard::kVictoryPoint},
+                                  BuyDevCard{0, std::nullopt},
+                                  PlayKnight{0},
+                                  PlayRoadBuilding{1},
+                                  PlayYearOfPlenty{0, some},
+                                  PlayMonopoly{1, Resource::kLumber},
+                                  EndTurn{0},
+                                  Resign{1},
+                                  SpecialBuild{0}};
+    for (const EventBody& b : bodies) CHECK(compare_written(Event{b, nullptr, 0}, seats));
+    for (const char* name : {"r\"ed", "r\\ed", "r\ted", "r\xc3\xa9" "d", "r\x7f"}) {
+        std::vector<Seat> odd{{name, "red", {}}, {"blue", "blue", {}}};
+        CHECK_FALSE(compare_written(Event{EndTurn{0}, nullptr, 0}, odd));
+    }
+    CHECK_FALSE(compare_written(Event{EndTurn{5}, nullptr, 0}, seats));  // not a seat
 }
