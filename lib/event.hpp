@@ -252,11 +252,12 @@ const Board& log_board(const GameLog& log);
 // that); only the structure ("schema").
 GameLog read_log(std::string_view text, std::string_view name);
 
-// Reads a log from a stream, for logs of any length: JSON Lines are read one line at a
-// time, so memory does not grow with the number of events (the header at construction,
-// then one event per next()); a JSON document is read whole (read_log) and its events are
-// handed out one by one. A UTF-8 byte-order mark at the start is skipped. Detection,
-// messages and errors are read_log's: the constructor throws InputError for a bad header
+// Reads a log from a stream, for logs of any length: JSON Lines are read in blocks of
+// 64 KiB (grown to the longest line) and handed out one event at a time, so memory does not
+// grow with the number of events (the header at construction, then one event per next();
+// the stream may be read up to a block past it); a JSON document is read whole (read_log)
+// and its events are handed out one by one. A UTF-8 byte-order mark at the start is skipped.
+// Detection, messages and errors are read_log's: the constructor throws InputError for a bad header
 // (or a malformed document), next() for a malformed event line — the events before it
 // were handed out already.
 class LogReader {
