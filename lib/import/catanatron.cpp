@@ -74,6 +74,11 @@ class Importer {
 
 namespace detail {
 
+std::string catanatron_source(std::string_view name, std::string_view status) {
+    return fmt::format("catan-import --from catanatron {} (catanatron engine record; {})", name,
+                       status);
+}
+
 std::optional<Side> catanatron_side(std::string_view d) {
     if (d == "NORTHEAST") return Side::kNE;
     if (d == "EAST") return Side::kE;
@@ -393,8 +398,7 @@ GameLog Importer::run(std::string_view text) {
         }
         log.events.back().claims = c;
     }
-    log.source = fmt::format("catan-import --from catanatron {} (catanatron engine record; {})",
-                             name_, status);
+    log.source = detail::catanatron_source(name_, status);
     return log;
 }
 

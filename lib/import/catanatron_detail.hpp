@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "event.hpp"
@@ -18,6 +19,11 @@ std::optional<Corner> catanatron_corner(std::string_view d);
 std::optional<Resource> catanatron_resource(std::string_view r);
 std::optional<Terrain> catanatron_terrain(std::string_view r);
 std::optional<DevCard> catanatron_dev_card(std::string_view s);
+
+// The log's "source" line both readers write: "catan-import --from catanatron <name>
+// (catanatron engine record; <status>)", status as the reader found the game (e.g.
+// "complete").
+std::string catanatron_source(std::string_view name, std::string_view status);
 
 // The reference reader (nlohmann document): import_catanatron's result and every message.
 GameLog import_catanatron_precise(std::string_view text, std::string_view name);

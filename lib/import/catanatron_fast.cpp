@@ -387,8 +387,7 @@ GameLog FastImporter::run(element doc) {
         }
         log.events.back().claims = c;
     }
-    log.source = fmt::format("catan-import --from catanatron {} (catanatron engine record; {})",
-                             name_, status);
+    log.source = catanatron_source(name_, status);
     return log;
 }
 
