@@ -25,15 +25,6 @@ bool is_seven(const Event& e) {
     return r && r->sum() == 7;
 }
 
-// The event hides a choice that the belief must branch over.
-bool hides_choice(const Event& e) {
-    if (const auto* m = std::get_if<MoveRobber>(&e.body))
-        return m->victim != kNoPlayer && !m->stolen;
-    if (const auto* b = std::get_if<BuyDevCard>(&e.body)) return !b->card;
-    if (const auto* d = std::get_if<Discard>(&e.body)) return d->hidden;
-    return false;
-}
-
 // Every distinct discard of n cards within `hand` (multisets), in lexicographic order.
 void discards_of(const ResourceCounts& hand, int n, ResourceCounts& cur, int r,
                  std::vector<ResourceCounts>& out) {
@@ -435,7 +426,7 @@ BeliefBounds Belief::bounds_after(BeliefBounds b, const GameState& base, const E
 
 bool log_hides_information(const GameLog& log) {
     if (log.unrecorded.discards) return true;
-    return std::any_of(log.events.begin(), log.events.end(), hides_choice);
+    return std::any_of(log.events.begin(), log.events.end(), track_share::hides_choice);
 }
 
 Belief::Belief(const GameLog& log, TrackOptions opt) : log_(&log), opt_(opt), ctx_{&log.seats} {
@@ -481,7 +472,8 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     }
     // Only an event that branches can pass the bound: then the bounds start from every
     // state before it (the exact belief), carried over the event.
-    const bool may_branch = hides_choice(e) || (log_->unrecorded.discards && is_seven(e));
+    const bool may_branch =
+        track_share::hides_choice(e) || (log_->unrecorded.discards && is_seven(e));
     if (!may_branch) {
         StepResult res = step_states(e, index, keep_going);
         if (!exact()) bounds_ = no_bounds(states_.front().state);  // (not met: see above)
@@ -499,7 +491,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     const bool exact_now = exact();
     const bool go_on = keep_going || !exact_now;
     const bool discards_after = log_->unrecorded.discards && is_seven(e);
-    const bool hidden = hides_choice(e);
+    const bool hidden = track_share::hides_choice(e);
     // A reported violation, or (not exact) an event that no kept state explains.
     // Exact as the belief is when the violation is found: states an event branched into may
     // have passed twice the bound while it was applied (bound_growth), and the states then

@@ -5,10 +5,7 @@
 
 namespace ctk::track_share {
 
-namespace {
-
-// Whether the event hides a choice (the belief branches over those: not shared).
-bool hidden(const Event& e) {
+bool hides_choice(const Event& e) {
     if (const auto* m = std::get_if<MoveRobber>(&e.body))
         return m->victim != kNoPlayer && !m->stolen;
     if (const auto* b = std::get_if<BuyDevCard>(&e.body)) return !b->card;
@@ -16,14 +13,12 @@ bool hidden(const Event& e) {
     return false;
 }
 
-}  // namespace
-
 bool shares_check(const Event& e) {
     if (std::holds_alternative<PlaceSettlement>(e.body) ||
         std::holds_alternative<PlaceRoad>(e.body) || std::holds_alternative<Resign>(e.body) ||
         std::holds_alternative<SpecialBuild>(e.body))
         return false;
-    return !hidden(e);
+    return !hides_choice(e);
 }
 
 Key key(const GameState& s, const Event& e) {

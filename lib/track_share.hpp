@@ -1,6 +1,6 @@
 #pragma once
-// Internal to lib/track (track.cpp): checking an event once for the states of a belief
-// that it cannot tell apart, instead of once per state.
+// Internal to lib/track (track.cpp): which events hide a choice, and checking an event once
+// for the states of a belief that it cannot tell apart, instead of once per state.
 //
 // The states of an exact belief differ only in their holdings (bank, deck, each player's
 // hand and development cards, discards owed), their phase and winner (a hidden victory
@@ -26,6 +26,10 @@
 #include "state.hpp"
 
 namespace ctk::track_share {
+
+// Whether the event hides a choice the belief branches over: a steal with its card null, a
+// purchase with its card null, a discard with its cards null.
+bool hides_choice(const Event& e);
 
 // The event types whose check the states can share (above): every event of a turn that
 // hides nothing, except resign and special_build (few; checked in every state).
