@@ -208,14 +208,19 @@ std::optional<Board> read_board_fast(const simdjson::dom::element& record) {
     }
 }
 
-std::optional<Board> read_board_fast(std::string_view text) {
-    thread_local simdjson::dom::parser parser;
-    thread_local std::string padded;
+bool parse_padded(simdjson::dom::parser& parser, std::string& padded, std::string_view text,
+                  element& out) {
     if (padded.capacity() < text.size() + simdjson::SIMDJSON_PADDING)
         padded.reserve(text.size() + simdjson::SIMDJSON_PADDING);
     padded.assign(text.data(), text.size());
+    return !parser.parse(padded.data(), padded.size(), false).get(out);
+}
+
+std::optional<Board> read_board_fast(std::string_view text) {
+    thread_local simdjson::dom::parser parser;
+    thread_local std::string padded;
     element doc;
-    if (parser.parse(padded.data(), padded.size(), false).get(doc)) return {};
+    if (!parse_padded(parser, padded, text, doc)) return {};
     return read_board_fast(doc);
 }
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,9 +29,16 @@ std::optional<Board> read_board_fast(std::string_view text);
 
 namespace simdjson::dom {
 class element;
-}
+class parser;
+}  // namespace simdjson::dom
 
 namespace ctk::detail {
+
+// Parses `text` (one JSON value) with `parser`, after copying it into `padded` (reused from
+// call to call) with the SIMDJSON_PADDING bytes simdjson may read past the end; false when
+// it is not JSON. `out` stays valid until the parser's next parse.
+bool parse_padded(simdjson::dom::parser& parser, std::string& padded, std::string_view text,
+                  simdjson::dom::element& out);
 
 // The same for a record already parsed by simdjson (a log header's "board").
 std::optional<Board> read_board_fast(const simdjson::dom::element& record);

@@ -451,11 +451,8 @@ std::optional<GameLog> build_header(element doc) {
 std::optional<GameLog> read_header_fast(std::string_view line) {
     thread_local simdjson::dom::parser parser;
     thread_local std::string padded;
-    if (padded.capacity() < line.size() + simdjson::SIMDJSON_PADDING)
-        padded.reserve(line.size() + simdjson::SIMDJSON_PADDING);
-    padded.assign(line.data(), line.size());
     element doc;
-    if (parser.parse(padded.data(), padded.size(), false).get(doc)) return {};
+    if (!parse_padded(parser, padded, line, doc)) return {};
     return build_header(doc);
 }
 
