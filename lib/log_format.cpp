@@ -414,10 +414,13 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
         log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
         return;
     }
-    // One document: read it whole, with the blank lines before it for the line numbers.
+    // One document: read it whole, with the blank lines before it for the line numbers,
+    // and the first line's '\n' only when the input has one (else the positions of
+    // read_log's messages would point past the input).
+    const bool line_ended = line.data() + line.size() < block_.get() + end_;
     std::string text(static_cast<std::size_t>(line_no_ - 1), '\n');
     text += line;
-    text += '\n';
+    if (line_ended) text += '\n';
     text.append(block_.get() + begin_, end_ - begin_);
     begin_ = end_;
     if (!at_end_) {

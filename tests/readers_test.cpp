@@ -84,6 +84,32 @@ TEST_CASE("log stream: events are handed out one line at a time, a bad line name
     CHECK(n > 10);
 }
 
+TEST_CASE(
+    "log stream: a malformed document gives read_log's message, with or without a "
+    "final newline",
+    "[event][readers]") {
+    // The stream reader used to add a newline after the first line of a document, so a
+    // one-line file without one was reported at "line 2, column 0".
+    auto stream_error = [](const std::string& text) {
+        std::istringstream in(text);
+        try {
+            LogReader reader(in, "d.json");
+            while (reader.next()) {
+            }
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    for (const std::string& text : {std::string("\"\xCE"), std::string("\"\xCE\n"),
+                                    std::string("\n\n{\"format\": \"catan-log\", \"events\": ["),
+                                    std::string("{\"format\": \"catan-log\",\n\"events\": [\n")}) {
+        INFO(text);
+        CHECK(stream_error(text) == read_error(text, "d.json"));
+    }
+    CHECK(read_error("\"\xCE", "d.json").find("line 1, column 3") != std::string::npos);
+}
+
 TEST_CASE("log stream: lines across the reader's blocks are read as read_log reads them",
           "[event][readers]") {
     // The stream is read in blocks of 64 KiB (grown to the longest line): events straddle
