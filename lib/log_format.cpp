@@ -386,6 +386,7 @@ bool LogReader::next_line(std::string_view& line) {
 LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
     std::string_view line;
     bool found = false;
+    std::string blank;  // the blank lines before the first line, for a document's read_log
     while (next_line(line)) {
         if (++line_no_ == 1 && !line.empty() && line[0] == '\xEF') {  // a UTF-8 byte-order mark
             if (!line.starts_with("\xEF\xBB\xBF"))
@@ -397,6 +398,7 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
             found = true;
             break;
         }
+        blank.append(line).push_back('\n');
     }
     if (!found) throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
     if (std::size_t nul = line.find('\0'); nul != std::string_view::npos)
@@ -414,11 +416,11 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
         log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
         return;
     }
-    // One document: read it whole, with the blank lines before it for the line numbers,
-    // and the first line's '\n' only when the input has one (else the positions of
-    // read_log's messages would point past the input).
+    // One document: read it whole, as the input has it (the blank lines before it and
+    // the first line's '\n' only when the input has one), so that read_log's messages give
+    // the same positions and quote the same bytes.
     const bool line_ended = line.data() + line.size() < block_.get() + end_;
-    std::string text(static_cast<std::size_t>(line_no_ - 1), '\n');
+    std::string text = std::move(blank);
     text += line;
     if (line_ended) text += '\n';
     text.append(block_.get() + begin_, end_ - begin_);
