@@ -386,13 +386,14 @@ bool LogReader::next_line(std::string_view& line) {
 LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
     std::string_view line;
     bool found = false;
-    std::string blank;  // the blank lines before the first line, for a document's read_log
+    std::string blank;   // the blank lines before the first line, for a document's read_log
+    bool stray = false;  // a first byte 0xEF that starts no byte-order mark: read_log says why
     while (next_line(line)) {
         if (++line_no_ == 1 && !line.empty() && line[0] == '\xEF') {  // a UTF-8 byte-order mark
-            if (!line.starts_with("\xEF\xBB\xBF"))
-                throw InputError(
-                    fmt::format("{}: not valid JSON: line 1 starts with a stray byte", name_));
-            line.remove_prefix(3);
+            if (line.starts_with("\xEF\xBB\xBF"))
+                line.remove_prefix(3);
+            else
+                stray = true;
         }
         if (!blank_line(line)) {
             found = true;
@@ -401,20 +402,22 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
         blank.append(line).push_back('\n');
     }
     if (!found) throw InputError(fmt::format("{}: empty input (expected a catan-log)", name_));
-    if (std::size_t nul = line.find('\0'); nul != std::string_view::npos)
-        throw InputError(
-            fmt::format("{}: not valid JSON: line {}, column {}: a NUL byte (JSON has none)", name_,
-                        line_no_, nul + 1));
-    if (auto fast_header = detail::read_header_fast(line)) {
-        lines_ = true;
-        log_ = std::move(*fast_header);
-        return;
-    }
-    json head = json::parse(line, nullptr, false);
-    if (!head.is_discarded() && head.is_object() && !head.contains("events")) {
-        lines_ = true;
-        log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
-        return;
+    if (!stray) {
+        if (std::size_t nul = line.find('\0'); nul != std::string_view::npos)
+            throw InputError(
+                fmt::format("{}: not valid JSON: line {}, column {}: a NUL byte (JSON has none)",
+                            name_, line_no_, nul + 1));
+        if (auto fast_header = detail::read_header_fast(line)) {
+            lines_ = true;
+            log_ = std::move(*fast_header);
+            return;
+        }
+        json head = json::parse(line, nullptr, false);
+        if (!head.is_discarded() && head.is_object() && !head.contains("events")) {
+            lines_ = true;
+            log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
+            return;
+        }
     }
     // One document: read it whole, as the input has it (the blank lines before it and
     // the first line's '\n' only when the input has one), so that read_log's messages give
