@@ -6,7 +6,8 @@
 //
 // Two differential checks: the stream reader (LogReader, which reads JSON Lines in blocks
 // and parses each line in place) hands out the same header and events as read_log, or
-// throws read_log's message after handing out the events before the bad one; and a log
+// throws read_log's message after handing out the events before the bad one (when
+// read_log's message is a NUL byte, the stream reader may name an earlier fault); and a log
 // read is written again (write_log, both formats) to text that reads back as the same log.
 #include <cstddef>
 #include <cstdint>
@@ -50,7 +51,11 @@ void compare_stream(std::string_view text, const ctk::GameLog* log, const std::s
             if (a != b) disagree("the stream reader's header differs", a, b);
         }
         while (auto e = reader->next()) {
-            if (!log || n >= log->events.size())
+            if (!log) {  // an event before the line read_log rejects
+                ++n;
+                continue;
+            }
+            if (n >= log->events.size())
                 disagree("the stream reader hands out an event read_log does not have", error,
                          event_text(*e, reader->header().seats));
             const std::string a = event_text(log->events[n], log->seats);
@@ -60,7 +65,10 @@ void compare_stream(std::string_view text, const ctk::GameLog* log, const std::s
         }
     } catch (const ctk::InputError& x) {
         if (log) disagree("the stream reader rejects what read_log reads", "", x.what());
-        if (error != x.what()) disagree("the stream reader's message differs", error, x.what());
+        // read_log looks for NUL bytes in the whole text before anything else; the stream
+        // reader meets them in reading order, so it may first name an earlier fault.
+        if (error != x.what() && error.find(": a NUL byte (JSON has none)") == std::string::npos)
+            disagree("the stream reader's message differs", error, x.what());
         return;
     }
     if (!log) disagree("the stream reader accepts what read_log rejects", error, "");
