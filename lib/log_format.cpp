@@ -388,11 +388,13 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
     bool found = false;
     std::string blank;   // the blank lines before the first line, for a document's read_log
     bool stray = false;  // a first byte 0xEF that starts no byte-order mark: read_log says why
+    bool mark = false;   // a UTF-8 byte-order mark, removed from the first line
     while (next_line(line)) {
-        if (++line_no_ == 1 && !line.empty() && line[0] == '\xEF') {  // a UTF-8 byte-order mark
-            if (line.starts_with("\xEF\xBB\xBF"))
+        if (++line_no_ == 1 && !line.empty() && line[0] == '\xEF') {
+            if (line.starts_with("\xEF\xBB\xBF")) {
                 line.remove_prefix(3);
-            else
+                mark = true;
+            } else
                 stray = true;
         }
         if (!blank_line(line)) {
@@ -420,10 +422,11 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
         }
     }
     // One document: read it whole, as the input has it (the blank lines before it and
-    // the first line's '\n' only when the input has one), so that read_log's messages give
-    // the same positions and quote the same bytes.
+    // the first line's '\n' only when the input has one, and the byte-order mark, which
+    // nlohmann counts in a column), so that read_log's messages give the same positions and
+    // quote the same bytes.
     const bool line_ended = line.data() + line.size() < block_.get() + end_;
-    std::string text = std::move(blank);
+    std::string text = mark ? "\xEF\xBB\xBF" + blank : std::move(blank);
     text += line;
     if (line_ended) text += '\n';
     text.append(block_.get() + begin_, end_ - begin_);
