@@ -77,7 +77,9 @@ std::optional<GameText> GameStreamReader::next() {
             return GameText{name_, std::move(text)};
         }
         stream_ = true;
-        pending_header_ = std::move(line);
+        // The first game keeps the blank lines before its header, so that the log
+        // reader's line numbers are the input's.
+        pending_header_ = lead + line;
     }
     if (!pending_header_) {
         done_ = true;

@@ -49,6 +49,10 @@ bool is_log_header_line(std::string_view line);
 // one game: the whole text, for the log reader to accept or reject with its own message.
 // A single-game input is named `name`; in a stream of several, game k is "name#k" (the
 // first game gets "#1" once a second header is seen; the reader looks one line ahead).
+// The games' texts, in order, are the input's bytes, none dropped (the first game holds
+// the blank lines before its header), so line numbers in read_log's messages are the
+// input's for a one-game input and, in a stream of several, count from each game's
+// first line.
 class GameStreamReader {
   public:
     GameStreamReader(std::istream& in, std::string name);
@@ -61,7 +65,9 @@ class GameStreamReader {
     std::string name_;
     bool started_ = false, stream_ = false, done_ = false;
     int index_ = 0;
-    std::optional<std::string> pending_header_;  // the header line of the next game
+    // The text that starts the next game: its header line (for the first game, with the
+    // blank lines before it).
+    std::optional<std::string> pending_header_;
 };
 
 // Runs work(i) for every i in [0, n) on `threads` threads and calls emit(i, result) on the
