@@ -39,7 +39,15 @@ struct Network {
 };
 
 void check_roads(const Topology& t, const EdgeSet& roads) {
-    if (t.edge_count() < kMaxEdges && (roads >> t.edge_count()).any()) {
+#if defined(__GLIBCXX__)
+    const int n = t.edge_count();
+    const bool beyond =
+        n < kMaxEdges &&
+        (n == 0 ? roads.any() : roads._Find_next(static_cast<std::size_t>(n - 1)) < kMaxEdges);
+#else
+    const bool beyond = t.edge_count() < kMaxEdges && (roads >> t.edge_count()).any();
+#endif
+    if (beyond) {
         for (int e = t.edge_count(); e < kMaxEdges; ++e)
             if (roads[static_cast<std::size_t>(e)])
                 throw InputError(fmt::format("road on edge {}: the board has edges 0..{}", e,
@@ -175,6 +183,163 @@ int longest_length(const Network& net, int at_least = 0) {
     return search.best;
 }
 
+// The length by whole chains. A vertex with exactly two of the player's roads and no
+// opponent's building (an inner vertex) can only pass a trail through, so the roads fall
+// into chains between the other vertices, and a longest trail is a sequence of whole
+// chains (it never starts or ends inside one: it could be extended there). A chain end is
+// a node (an unblocked vertex with three roads) or a terminal: a vertex with one road, or
+// a blocked vertex, taken once per road there (a trail may end on it, never pass it).
+// Without nodes every network is one chain: the answer is the longest chain. Otherwise a
+// depth-first search over whole chains from every node and every terminal chain, each
+// network (union of nodes) at most once and not when it has no more roads than the best.
+// Returns -1 where this does not apply — more than 64 roads, or a ring of inner vertices
+// only (a network with no chain end) — and the caller searches the Network instead.
+class ChainSearch {
+    static_assert(kMaxEdges <= 256, "edge ids are kept in one byte");
+
+  public:
+    int run(const Topology& t, const EdgeSet& roads, const VertexSet& blocked, int at_least) {
+        // Per vertex where a road ends: the number of roads there (high byte) and the xor of
+        // their ids (low byte), cleared at those vertices first (cheaper than clearing all).
+        std::array<std::uint16_t, kMaxVertices> info;
+        std::array<std::uint8_t, kMaxEdges> list;
+        int n = 0;
+        for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+            list[n++] = static_cast<std::uint8_t>(e);
+            const auto& ev = t.edge_vertices(e);
+            info[ev[0]] = info[ev[1]] = 0;
+        });
+        if (n > 64) return -1;
+        for (int i = 0; i < n; ++i) {
+            const auto& ev = t.edge_vertices(list[i]);
+            info[ev[0]] = static_cast<std::uint16_t>((info[ev[0]] + 0x100) ^ list[i]);
+            info[ev[1]] = static_cast<std::uint16_t>((info[ev[1]] + 0x100) ^ list[i]);
+            walked_[list[i]] = 0;
+        }
+        auto inner = [&](VertexId v) {
+            return (info[v] >> 8) == 2 && !blocked[static_cast<std::size_t>(v)];
+        };
+        auto is_node = [&](VertexId v) {
+            return (info[v] >> 8) >= 3 && !blocked[static_cast<std::size_t>(v)];
+        };
+        VertexSet named;  // the nodes given an index in node_of
+        std::array<std::uint8_t, kMaxVertices> node_of;
+        auto node = [&](VertexId v) -> std::uint8_t {
+            if (!is_node(v)) return kTerminal;
+            if (!named[static_cast<std::size_t>(v)]) {
+                named.set(static_cast<std::size_t>(v));
+                node_of[v] = static_cast<std::uint8_t>(nodes_);
+                node_degree_[nodes_++] = 0;
+            }
+            return node_of[v];
+        };
+        int walked_edges = 0;
+        int longest_chain = 0;
+        for (int i = 0; i < n; ++i) {
+            const EdgeId e = list[i];
+            const auto& ev = t.edge_vertices(e);
+            for (int k = 0; k < 2; ++k) {
+                const VertexId v = ev[k];
+                if (inner(v) || (walked_[e] >> k) & 1U) continue;
+                // Walk the chain from v through e to its other end w, arriving by road f.
+                int len = 1;
+                EdgeId f = e;
+                VertexId w = ev[1 - k];
+                while (inner(w)) {
+                    f = (info[w] & 0xFF) ^ f;
+                    w = t.other_end(f, w);
+                    ++len;
+                }
+                walked_[f] |= static_cast<std::uint8_t>(t.edge_vertices(f)[0] == w ? 1 : 2);
+                walked_edges += len;
+                longest_chain = std::max(longest_chain, len);
+                add_chain(node(v), node(w), len);
+            }
+        }
+        if (walked_edges < n) return -1;  // a ring of inner vertices only
+        best_ = std::max(at_least, longest_chain);
+        if (nodes_ == 0) return best_;
+        return search();
+    }
+
+  private:
+    static constexpr std::uint8_t kTerminal = 0xFF;
+
+    void add_chain(std::uint8_t a, std::uint8_t b, int len) {
+        const int c = chains_++;
+        end_[c] = {a, b};
+        length_[c] = static_cast<std::uint8_t>(len);
+        if (a != kTerminal) incident_[a][node_degree_[a]++] = static_cast<std::uint8_t>(c);
+        if (b != kTerminal) incident_[b][node_degree_[b]++] = static_cast<std::uint8_t>(c);
+    }
+
+    int other(int c, int v) const { return end_[c][0] == v ? end_[c][1] : end_[c][0]; }
+
+    void walk(int v, std::uint64_t used, int len) {
+        if (len > best_) best_ = len;
+        for (int k = 0; k < node_degree_[v] && best_ < target_; ++k) {
+            const int c = incident_[v][k];
+            if ((used >> c) & 1U) continue;
+            const int w = other(c, v);
+            const int l = len + length_[c];
+            if (w == kTerminal)
+                best_ = std::max(best_, l);
+            else
+                walk(w, used | (std::uint64_t{1} << c), l);
+        }
+    }
+
+    int search() {
+        // Networks: the union of the nodes a chain joins; a chain between two terminals
+        // is a network of its own, already counted in the longest chain.
+        std::array<std::uint8_t, kMaxVertices> root;
+        for (int v = 0; v < nodes_; ++v) root[v] = static_cast<std::uint8_t>(v);
+        auto find = [&](int v) {
+            while (root[v] != v) v = root[v] = root[root[v]];
+            return v;
+        };
+        for (int c = 0; c < chains_; ++c) {
+            const auto [a, b] = end_[c];
+            if (a != kTerminal && b != kTerminal)
+                root[find(a)] = static_cast<std::uint8_t>(find(b));
+        }
+        std::array<int, kMaxVertices> size;  // roads per network, at its root
+        std::fill_n(size.begin(), nodes_, 0);
+        for (int c = 0; c < chains_; ++c) {
+            const int a = end_[c][0] != kTerminal ? end_[c][0] : end_[c][1];
+            if (a != kTerminal) size[find(a)] += length_[c];
+        }
+        // Bigger networks first: a smaller one cannot beat a trail as long as it has roads.
+        for (;;) {
+            int r = -1;
+            for (int v = 0; v < nodes_; ++v)
+                if (find(v) == v && size[v] > best_ && (r < 0 || size[v] > size[r])) r = v;
+            if (r < 0) return best_;
+            target_ = size[r];
+            size[r] = 0;
+            for (int v = 0; v < nodes_ && best_ < target_; ++v)
+                if (find(v) == r) walk(v, 0, 0);
+            for (int c = 0; c < chains_ && best_ < target_; ++c) {
+                const auto [a, b] = end_[c];
+                if (a == kTerminal && b != kTerminal && find(b) == r)
+                    walk(b, std::uint64_t{1} << c, length_[c]);
+                else if (b == kTerminal && a != kTerminal && find(a) == r)
+                    walk(a, std::uint64_t{1} << c, length_[c]);
+            }
+        }
+    }
+
+    std::array<std::uint8_t, kMaxEdges> walked_;  // bit k: a chain was walked to end k
+    int nodes_ = 0;
+    int chains_ = 0;
+    int best_ = 0;
+    int target_ = 0;
+    std::array<std::uint8_t, kMaxVertices> node_degree_;
+    std::array<std::array<std::uint8_t, 3>, kMaxVertices> incident_;
+    std::array<std::array<std::uint8_t, 2>, 64> end_;
+    std::array<std::uint8_t, 64> length_;
+};
+
 // The trail itself: every maximum trail is visited, the lowest edge sequence kept.
 template <class Mask>
 struct TrailSearch {
@@ -253,6 +418,8 @@ void check_holder(int holder, std::size_t players, const char* award) {
 }  // namespace
 
 int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
+    check_roads(t, roads);
+    if (int length = ChainSearch().run(t, roads, blocked, 0); length >= 0) return length;
     Network net;
     build_network(t, roads, blocked, net);
     if (net.edge_count <= 64) return longest_length<std::uint64_t>(net);
@@ -282,6 +449,7 @@ int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const Verte
     }
     // No trail is longer than its network: one no longer than at_least needs no search.
     if (static_cast<int>(network.count()) <= at_least) return at_least;
+    if (int length = ChainSearch().run(t, network, blocked, at_least); length >= 0) return length;
     Network net;
     build_network(t, network, blocked, net);
     if (net.edge_count <= 64) return longest_length<std::uint64_t>(net, at_least);
