@@ -52,10 +52,20 @@ void for_each_multiset(const ResourceCounts& hand, int k, Fn&& fn) {
     rec(rec, 0, k);
 }
 
-// Calls fn(i) for every set bit i of a bit set below `limit`, ascending.
+// Calls fn(i) for every set bit i of a bit set below `limit`, ascending: one 64-bit word
+// at a time, the next bit by counting trailing zeros.
 template <std::size_t N, class Fn>
 void for_each_bit(const std::bitset<N>& bits, std::size_t limit, Fn&& fn) {
-    for (std::size_t i = bits._Find_first(); i < limit; i = bits._Find_next(i)) fn(i);
+    const std::bitset<N> low_word{~std::uint64_t{0}};
+    for (std::size_t w = 0; w * 64 < limit; ++w) {
+        std::uint64_t word = ((bits >> (64 * w)) & low_word).to_ullong();
+        while (word != 0) {
+            const std::size_t i = 64 * w + static_cast<std::size_t>(std::countr_zero(word));
+            if (i >= limit) return;
+            fn(i);
+            word &= word - 1;
+        }
+    }
 }
 
 // Where generated events go: a vector, a counter, or a picker of the index-th event (the

@@ -1,6 +1,7 @@
 #include "roads.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include <fmt/format.h>
@@ -55,17 +56,20 @@ void check_roads(const Topology& t, const EdgeSet& roads) {
     }
 }
 
-// Calls f(e) for every set bit of an edge set, ascending.
+// Calls f(e) for every set bit of an edge set below edge_count, ascending: one 64-bit word
+// at a time, the next bit by counting trailing zeros.
 template <class F>
 void for_each_edge(const EdgeSet& roads, int edge_count, F&& f) {
-#if defined(__GLIBCXX__)
-    for (std::size_t e = roads._Find_first(); e < static_cast<std::size_t>(edge_count);
-         e = roads._Find_next(e))
-        f(static_cast<int>(e));
-#else
-    for (int e = 0; e < edge_count; ++e)
-        if (roads[static_cast<std::size_t>(e)]) f(e);
-#endif
+    const EdgeSet low_word{~std::uint64_t{0}};
+    for (int w = 0; w * 64 < edge_count; ++w) {
+        std::uint64_t word = ((roads >> (64 * w)) & low_word).to_ullong();
+        while (word != 0) {
+            const int e = 64 * w + std::countr_zero(word);
+            if (e >= edge_count) return;
+            f(e);
+            word &= word - 1;
+        }
+    }
 }
 
 void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
