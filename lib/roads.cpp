@@ -203,29 +203,26 @@ class ChainSearch {
 
   public:
     int run(const Topology& t, const EdgeSet& roads, const VertexSet& blocked, int at_least) {
-        // Per vertex where a road ends: the number of roads there (high byte) and the xor of
-        // their ids (low byte), cleared at those vertices first (cheaper than clearing all).
+        // Per vertex where a road ends: the number of roads there (high byte, from 0x80 at a
+        // blocked vertex, so that it is never inner nor a node) and the xor of their ids
+        // (low byte); set at those vertices first (cheaper than clearing all).
+        const std::array<VertexId, 2>* ends = &t.edge_vertices(0);
         std::array<std::uint16_t, kMaxVertices> info;
-        std::array<std::uint8_t, kMaxEdges> list;
+        std::array<int, kMaxEdges> list;
         int n = 0;
         for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
-            list[n++] = static_cast<std::uint8_t>(e);
-            const auto& ev = t.edge_vertices(e);
-            info[ev[0]] = info[ev[1]] = 0;
+            list[n++] = e;
+            for (VertexId v : ends[e])
+                info[v] = blocked[static_cast<std::size_t>(v)] ? std::uint16_t{0x8000} : 0;
         });
         if (n > 64) return -1;
         for (int i = 0; i < n; ++i) {
-            const auto& ev = t.edge_vertices(list[i]);
-            info[ev[0]] = static_cast<std::uint16_t>((info[ev[0]] + 0x100) ^ list[i]);
-            info[ev[1]] = static_cast<std::uint16_t>((info[ev[1]] + 0x100) ^ list[i]);
-            walked_[list[i]] = 0;
+            const EdgeId e = list[i];
+            for (VertexId v : ends[e]) info[v] = static_cast<std::uint16_t>((info[v] + 0x100) ^ e);
+            walked_[e] = 0;
         }
-        auto inner = [&](VertexId v) {
-            return (info[v] >> 8) == 2 && !blocked[static_cast<std::size_t>(v)];
-        };
-        auto is_node = [&](VertexId v) {
-            return (info[v] >> 8) >= 3 && !blocked[static_cast<std::size_t>(v)];
-        };
+        auto inner = [&](VertexId v) { return (info[v] >> 8) == 2; };
+        auto is_node = [&](VertexId v) { return (info[v] >> 8) >= 3 && (info[v] >> 8) < 0x80; };
         VertexSet named;  // the nodes given an index in node_of
         std::array<std::uint8_t, kMaxVertices> node_of;
         auto node = [&](VertexId v) -> std::uint8_t {
@@ -241,7 +238,7 @@ class ChainSearch {
         int longest_chain = 0;
         for (int i = 0; i < n; ++i) {
             const EdgeId e = list[i];
-            const auto& ev = t.edge_vertices(e);
+            const auto& ev = ends[e];
             for (int k = 0; k < 2; ++k) {
                 const VertexId v = ev[k];
                 if (inner(v) || (walked_[e] >> k) & 1U) continue;
@@ -251,10 +248,10 @@ class ChainSearch {
                 VertexId w = ev[1 - k];
                 while (inner(w)) {
                     f = (info[w] & 0xFF) ^ f;
-                    w = t.other_end(f, w);
+                    w = ends[f][0] == w ? ends[f][1] : ends[f][0];
                     ++len;
                 }
-                walked_[f] |= static_cast<std::uint8_t>(t.edge_vertices(f)[0] == w ? 1 : 2);
+                walked_[f] |= ends[f][0] == w ? 1U : 2U;
                 walked_edges += len;
                 longest_chain = std::max(longest_chain, len);
                 add_chain(node(v), node(w), len);
@@ -333,7 +330,7 @@ class ChainSearch {
         }
     }
 
-    std::array<std::uint8_t, kMaxEdges> walked_;  // bit k: a chain was walked to end k
+    std::array<unsigned, kMaxEdges> walked_;  // bit k: a chain was walked to end k
     int nodes_ = 0;
     int chains_ = 0;
     int best_ = 0;
