@@ -43,11 +43,20 @@ constexpr std::array<std::string_view, kFieldCount> kFieldNames{
     "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
     "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
 
+// a == b for the short names of this format, compared byte by byte in line (a library
+// call per compare cost more than the compare).
+inline bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 // The field a key names (kFieldCount for any other key): its first byte picks the one or
 // few candidates, so a key costs one or two short compares instead of a scan of the list.
 Field field_of(std::string_view key) {
     if (key.empty()) return kFieldCount;
-    auto is = [&](Field f) { return key == kFieldNames[static_cast<std::size_t>(f)]; };
+    auto is = [&](Field f) { return same(key, kFieldNames[static_cast<std::size_t>(f)]); };
     switch (key[0]) {
         case 't':
             return is(kType) ? kType : is(kTo) ? kTo : is(kTake) ? kTake : kFieldCount;
@@ -75,11 +84,12 @@ Field field_of(std::string_view key) {
 }
 
 // The index of a non-empty event type name in kEventTypeNames, or -1: the length and the
-// first byte are compared before the whole name (no library call for most candidates).
+// first and last bytes are compared before the whole name.
 int type_of(std::string_view s) {
     for (std::size_t i = 0; i < kEventTypeNames.size(); ++i) {
         const std::string_view n = kEventTypeNames[i];
-        if (n.size() == s.size() && n[0] == s[0] && n == s) return static_cast<int>(i);
+        if (n.size() == s.size() && n[0] == s[0] && n.back() == s.back() && same(n, s))
+            return static_cast<int>(i);
     }
     return -1;
 }
@@ -105,116 +115,116 @@ struct Fields {
         for (Field f : optional) may |= 1u << f;
         return (seen & want) == want && (seen & ~(want | may)) == 0;
     }
-    std::optional<Event> build(const Topology& t) const;
+    // The event into `body` (built in place: no copy of a whole alternative), or false.
+    bool build(const Topology& t, EventBody& body) const;
 };
 
-std::optional<Event> Fields::build(const Topology& t) const {
-    if (!has(kType) || !has(kPlayer)) return {};
+bool Fields::build(const Topology& t, EventBody& body) const {
+    if (!has(kType) || !has(kPlayer)) return false;
     const PlayerId p = player;
-    Event e;
     const bool vertex_ok = id < t.vertex_count(), edge_ok = id < t.edge_count();
     switch (type) {
         case 0:
-            if (!fields_are({kVertex}) || !vertex_ok) return {};
-            e.body = PlaceSettlement{p, id};
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<PlaceSettlement>(p, id);
             break;
         case 1:
-            if (!fields_are({kEdge}) || !edge_ok) return {};
-            e.body = PlaceRoad{p, id};
+            if (!fields_are({kEdge}) || !edge_ok) return false;
+            body.emplace<PlaceRoad>(p, id);
             break;
         case 2:
-            if (!fields_are({kDice})) return {};
-            e.body = Roll{p, dice[0], dice[1]};
+            if (!fields_are({kDice})) return false;
+            body.emplace<Roll>(p, dice[0], dice[1]);
             break;
         case 3:
-            if (!fields_are({kCards})) return {};
-            e.body = Discard{p, maps[2]};
+            if (!fields_are({kCards})) return false;
+            body.emplace<Discard>(p, maps[2]);
             break;
         case 4: {
-            if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return {};
+            if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return false;
             std::optional<Resource> stolen;
             if (has_resource) stolen = resource;
-            if (stolen && victim == kNoPlayer) return {};
-            e.body = MoveRobber{p, id, victim, stolen};
+            if (stolen && victim == kNoPlayer) return false;
+            body.emplace<MoveRobber>(p, id, victim, stolen);
             break;
         }
         case 5:
-            if (!fields_are({kGive, kGet})) return {};
-            e.body = TradeBank{p, maps[0], maps[1]};
+            if (!fields_are({kGive, kGet})) return false;
+            body.emplace<TradeBank>(p, maps[0], maps[1]);
             break;
         case 6:
-            if (!fields_are({kTo, kGive, kGet})) return {};
-            e.body = TradeOffer{p, other, maps[0], maps[1]};
+            if (!fields_are({kTo, kGive, kGet})) return false;
+            body.emplace<TradeOffer>(p, other, maps[0], maps[1]);
             break;
         case 7:
-            if (!fields_are({})) return {};
-            e.body = TradeAccept{p};
+            if (!fields_are({})) return false;
+            body.emplace<TradeAccept>(p);
             break;
         case 8:
-            if (!fields_are({})) return {};
-            e.body = TradeReject{p};
+            if (!fields_are({})) return false;
+            body.emplace<TradeReject>(p);
             break;
         case 9:
-            if (!fields_are({})) return {};
-            e.body = TradeCancel{p};
+            if (!fields_are({})) return false;
+            body.emplace<TradeCancel>(p);
             break;
         case 10:
-            if (!fields_are({kPartner, kGive, kGet})) return {};
-            e.body = TradePlayer{p, other, maps[0], maps[1]};
+            if (!fields_are({kPartner, kGive, kGet})) return false;
+            body.emplace<TradePlayer>(p, other, maps[0], maps[1]);
             break;
         case 11:
-            if (!fields_are({kEdge}) || !edge_ok) return {};
-            e.body = BuildRoad{p, id};
+            if (!fields_are({kEdge}) || !edge_ok) return false;
+            body.emplace<BuildRoad>(p, id);
             break;
         case 12:
-            if (!fields_are({kVertex}) || !vertex_ok) return {};
-            e.body = BuildSettlement{p, id};
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<BuildSettlement>(p, id);
             break;
         case 13:
-            if (!fields_are({kVertex}) || !vertex_ok) return {};
-            e.body = BuildCity{p, id};
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<BuildCity>(p, id);
             break;
         case 14:
-            if (!fields_are({}, {kCard})) return {};
-            e.body = BuyDevCard{p, card};
+            if (!fields_are({}, {kCard})) return false;
+            body.emplace<BuyDevCard>(p, card);
             break;
         case 15:
-            if (!fields_are({})) return {};
-            e.body = PlayKnight{p};
+            if (!fields_are({})) return false;
+            body.emplace<PlayKnight>(p);
             break;
         case 16:
-            if (!fields_are({})) return {};
-            e.body = PlayRoadBuilding{p};
+            if (!fields_are({})) return false;
+            body.emplace<PlayRoadBuilding>(p);
             break;
         case 17:
-            if (!fields_are({kTake})) return {};
-            e.body = PlayYearOfPlenty{p, maps[3]};
+            if (!fields_are({kTake})) return false;
+            body.emplace<PlayYearOfPlenty>(p, maps[3]);
             break;
         case 18:
-            if (!fields_are({kResource}) || !has_resource) return {};
-            e.body = PlayMonopoly{p, resource};
+            if (!fields_are({kResource}) || !has_resource) return false;
+            body.emplace<PlayMonopoly>(p, resource);
             break;
         case 19:
-            if (!fields_are({})) return {};
-            e.body = EndTurn{p};
+            if (!fields_are({})) return false;
+            body.emplace<EndTurn>(p);
             break;
         case 20:
-            if (!fields_are({})) return {};
-            e.body = Resign{p};
+            if (!fields_are({})) return false;
+            body.emplace<Resign>(p);
             break;
         case 21:
-            if (!fields_are({})) return {};
-            e.body = SpecialBuild{p};
+            if (!fields_are({})) return false;
+            body.emplace<SpecialBuild>(p);
             break;
         default:
-            return {};
+            return false;
     }
-    return e;
+    return true;
 }
 
 bool seat(std::string_view name, const std::vector<Seat>& seats, PlayerId& out) {
     for (std::size_t i = 0; i < seats.size(); ++i)
-        if (seats[i].name == name) {
+        if (same(seats[i].name, name)) {
             out = static_cast<PlayerId>(i);
             return true;
         }
@@ -223,10 +233,12 @@ bool seat(std::string_view name, const std::vector<Seat>& seats, PlayerId& out) 
 
 // A resource name exactly as the precise reader accepts it (no synonyms).
 bool exact_resource(std::string_view s, Resource& out) {
-    auto r = parse_resource(s);
-    if (!r || resource_name(*r) != s) return false;
-    out = *r;
-    return true;
+    for (int r = 0; r < kResourceCount; ++r)
+        if (same(resource_name(static_cast<Resource>(r)), s)) {
+            out = static_cast<Resource>(r);
+            return true;
+        }
+    return false;
 }
 
 // An integer in lo..hi (JSON integers only: 3.0 or 1e2 take the precise reader).
@@ -237,76 +249,201 @@ bool integer(element v, std::int64_t lo, std::int64_t hi, int& out) {
     return true;
 }
 
-// {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
-// as in the precise reader's document).
-bool resource_map(element v, ResourceCounts& out) {
-    object o;
-    if (v.get_object().get(o)) return false;
-    for (auto [key, value] : o) {
-        Resource r;
-        int n = 0;
-        if (!exact_resource(key, r) || !integer(value, 0, 95, n)) return false;
-        out[static_cast<std::size_t>(r)] = n;
+// One value of a line as simdjson's DOM parsed it, seen through the operations read_field
+// needs (the same operations as Scan below, which reads the text directly).
+class DomValue {
+  public:
+    explicit DomValue(element v) : v_(v) {}
+    bool null() const { return v_.is_null(); }
+    bool string(std::string_view& out) const { return !v_.get_string().get(out); }
+    bool integer(std::int64_t lo, std::int64_t hi, int& out) const {
+        return detail::integer(v_, lo, hi, out);
     }
-    return true;
-}
+    // [a, b]: exactly two integers in lo..hi.
+    bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) const {
+        simdjson::dom::array a;
+        if (v_.get_array().get(a) || a.size() != 2) return false;
+        std::size_t i = 0;
+        for (element d : a)
+            if (!detail::integer(d, lo, hi, out[i++])) return false;
+        return true;
+    }
+    // {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
+    // as in the precise reader's document).
+    bool resource_map(ResourceCounts& out) const {
+        object o;
+        if (v_.get_object().get(o)) return false;
+        for (auto [key, value] : o) {
+            Resource r;
+            int n = 0;
+            if (!exact_resource(key, r) || !detail::integer(value, 0, 95, n)) return false;
+            out[static_cast<std::size_t>(r)] = n;
+        }
+        return true;
+    }
 
-bool read_field(Fields& f, Field field, element v, const std::vector<Seat>& seats) {
+  private:
+    element v_;
+};
+
+// The text of one line read directly, for the shape the log writer gives (no whitespace,
+// strings without escapes, integers without fraction or exponent): each operation reads
+// one JSON value at the cursor and moves past it, or returns false (the line then takes
+// simdjson's parser). It accepts only JSON: a string holds no control character (and, as
+// its bytes are only ever compared with known names, valid UTF-8), an integer has no
+// leading zero.
+class Scan {
+  public:
+    explicit Scan(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+    bool eat(char c) {
+        if (p_ == end_ || *p_ != c) return false;
+        ++p_;
+        return true;
+    }
+    bool at_end() const { return p_ == end_; }
+    bool null() {
+        if (end_ - p_ < 4 || std::memcmp(p_, "null", 4) != 0) return false;
+        p_ += 4;
+        return true;
+    }
+    bool string(std::string_view& out) {
+        if (!eat('"')) return false;
+        const char* const start = p_;
+        for (; p_ != end_; ++p_) {
+            const auto c = static_cast<unsigned char>(*p_);
+            if (c == '"') {
+                out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+                ++p_;
+                return true;
+            }
+            if (c == '\\' || c < 0x20) return false;
+        }
+        return false;
+    }
+    // Up to 9 digits, then a byte that ends a number here (no '.', 'e' or more digits).
+    bool integer(std::int64_t lo, std::int64_t hi, int& out) {
+        const char* const start = p_;
+        std::int64_t n = 0;
+        while (p_ != end_ && *p_ >= '0' && *p_ <= '9' && p_ - start < 10)
+            n = n * 10 + (*p_++ - '0');
+        const auto digits = p_ - start;
+        if (digits == 0 || digits > 9 || (digits > 1 && *start == '0')) return false;
+        if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E')) return false;
+        if (n < lo || n > hi) return false;
+        out = static_cast<int>(n);
+        return true;
+    }
+    bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) {
+        return eat('[') && integer(lo, hi, out[0]) && eat(',') && integer(lo, hi, out[1]) &&
+               eat(']');
+    }
+    bool resource_map(ResourceCounts& out) {
+        if (!eat('{')) return false;
+        if (eat('}')) return true;
+        do {
+            std::string_view key;
+            Resource r;
+            int n = 0;
+            if (!string(key) || !eat(':') || !exact_resource(key, r) || !integer(0, 95, n))
+                return false;
+            out[static_cast<std::size_t>(r)] = n;
+        } while (eat(','));
+        return eat('}');
+    }
+
+  private:
+    const char* p_;
+    const char* end_;
+};
+
+// One field's value into `f`, through either reader (DomValue or Scan): the value rules
+// of the fast path, once for both.
+template <class Value>
+bool read_field(Fields& f, Field field, Value&& v, const std::vector<Seat>& seats) {
     std::string_view s;
     switch (field) {
         case kType: {
-            if (v.get_string().get(s)) return false;
+            if (!v.string(s)) return false;
             f.type = s.empty() ? -1 : type_of(s);
             return f.type >= 0;
         }
         case kPlayer:
-            return !v.get_string().get(s) && seat(s, seats, f.player);
+            return v.string(s) && seat(s, seats, f.player);
         case kVictim:
-            if (v.is_null()) return true;
-            return !v.get_string().get(s) && seat(s, seats, f.victim);
+            if (v.null()) return true;
+            return v.string(s) && seat(s, seats, f.victim);
         case kTo:
         case kPartner:
-            return !v.get_string().get(s) && seat(s, seats, f.other);
+            return v.string(s) && seat(s, seats, f.other);
         case kStolen:
-            if (v.is_null()) return true;
+            if (v.null()) return true;
             [[fallthrough]];
         case kResource:
-            if (v.get_string().get(s) || !exact_resource(s, f.resource)) return false;
+            if (!v.string(s) || !exact_resource(s, f.resource)) return false;
             f.has_resource = true;
             return true;
         case kCard:
-            if (v.is_null()) return true;
-            if (v.get_string().get(s)) return false;
+            if (v.null()) return true;
+            if (!v.string(s)) return false;
             f.card = parse_dev_card(s);
             return f.card.has_value();
         case kVertex:
         case kEdge:
         case kHex:
-            return integer(v, 0, 10000, f.id);
-        case kDice: {
-            simdjson::dom::array a;
-            if (v.get_array().get(a) || a.size() != 2) return false;
-            int i = 0;
-            for (element d : a)
-                if (!integer(d, 1, 6, f.dice[static_cast<std::size_t>(i++)])) return false;
-            return true;
-        }
+            return v.integer(0, 10000, f.id);
+        case kDice:
+            return v.pair(1, 6, f.dice);
         case kGive:
         case kGet:
         case kCards:
         case kTake:
-            return resource_map(v, f.maps[static_cast<std::size_t>(field - kGive)]);
+            return v.resource_map(f.maps[static_cast<std::size_t>(field - kGive)]);
         default:
             return false;
     }
+}
+
+// The field of a key, when it is one of the fast path's and not seen before (claims, note,
+// count, unknown fields, a repeated field: the precise reader).
+bool new_field(const Fields& f, std::string_view key, Field& out) {
+    out = field_of(key);
+    return out != kFieldCount && !(f.seen >> out & 1u);
+}
+
+// The event of the fields, or std::nullopt (one named result: built where the caller's
+// optional lives).
+std::optional<Event> built(const Fields& f, const Topology& t) {
+    std::optional<Event> out(std::in_place);
+    if (!f.build(t, out->body)) out.reset();
+    return out;
 }
 
 }  // namespace
 
 static_assert(kEventLinePadding >= simdjson::SIMDJSON_PADDING);
 
-std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
-                                            const Topology& t) {
+std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
+    Scan in(line);
+    if (!in.eat('{')) return {};
+    Fields f;
+    if (!in.eat('}')) {
+        do {
+            std::string_view key;
+            Field field;
+            if (!in.string(key) || !in.eat(':') || !new_field(f, key, field) ||
+                !read_field(f, field, in, seats))
+                return {};
+            f.seen |= 1u << field;
+        } while (in.eat(','));
+        if (!in.eat('}')) return {};
+    }
+    if (!in.at_end()) return {};  // trailing bytes, even blanks: simdjson's parser
+    return built(f, t);
+}
+
+std::optional<Event> read_event_dom_padded(std::string_view line, const std::vector<Seat>& seats,
+                                           const Topology& t) {
     // One parser per thread, reused: its buffers grow to the longest line once.
     thread_local simdjson::dom::parser parser;
     element doc;
@@ -315,24 +452,34 @@ std::optional<Event> read_event_fast_padded(std::string_view line, const std::ve
     if (doc.get_object().get(o)) return {};
     Fields f;
     for (auto [key, value] : o) {
-        const Field field = field_of(key);
-        // claims, note, count, unknown fields, a repeated field: the precise reader
-        if (field == kFieldCount || f.seen >> field & 1u) return {};
-        if (!read_field(f, field, value, seats)) return {};
+        Field field;
+        if (!new_field(f, key, field) || !read_field(f, field, DomValue(value), seats)) return {};
         f.seen |= 1u << field;
     }
-    return f.build(t);
+    return built(f, t);
 }
 
-std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
-                                     const Topology& t) {
+std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
+                                            const Topology& t) {
+    if (auto e = read_event_scan(line, seats, t)) return e;
+    return read_event_dom_padded(line, seats, t);
+}
+
+std::optional<Event> read_event_dom(std::string_view line, const std::vector<Seat>& seats,
+                                    const Topology& t) {
     // simdjson reads up to SIMDJSON_PADDING bytes past the text: copy the line into a
     // buffer that has them.
     thread_local std::string padded;
     if (padded.capacity() < line.size() + kEventLinePadding)
         padded.reserve(line.size() + kEventLinePadding);
     padded.assign(line.data(), line.size());
-    return read_event_fast_padded(padded, seats, t);
+    return read_event_dom_padded(padded, seats, t);
+}
+
+std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
+    if (auto e = read_event_scan(line, seats, t)) return e;
+    return read_event_dom(line, seats, t);
 }
 
 namespace {

@@ -23,22 +23,38 @@ inline constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kE
     "play_monopoly",    "end_turn",           "resign",
     "special_build"};
 
-// The event on one JSON Lines line, read with simdjson, when it has the common shape (flat
-// fields, resource maps, the dice array; no claims, note or {"hex", ...} forms) and is
-// well-formed, else
+// The event on one JSON Lines line when it has the common shape (flat fields, resource
+// maps, the dice array; no claims, note or {"hex", ...} forms) and is well-formed, else
 // std::nullopt: the caller then reads the line with event_from_json, whose messages are
 // the reference. Both paths accept exactly the same events and give equal ones.
-// source_line is left 0.
+// source_line is left 0. The line is read by read_event_scan, and when that gives up by
+// read_event_dom.
 std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
                                      const Topology& t);
+
+// The same event read straight from the text, for lines as the log writer writes them: no
+// whitespace, strings without escapes, integers without sign, fraction or exponent, and
+// nothing after the closing brace. Any other line gives std::nullopt (also every line
+// that is not JSON or that the precise reader rejects), whatever its content; no parser
+// state, no copy, no byte read past the line.
+std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t);
+
+// The same event read by simdjson's DOM parser (any JSON spelling of the common shapes:
+// whitespace, escapes, keys in any order); the line is copied into a padded buffer.
+std::optional<Event> read_event_dom(std::string_view line, const std::vector<Seat>& seats,
+                                    const Topology& t);
 
 // Bytes past the end of a line that read_event_fast_padded may read (simdjson's padding).
 inline constexpr std::size_t kEventLinePadding = 64;
 
-// The same, reading the line in place: the kEventLinePadding bytes after `line` must be
-// readable (any content: the rest of the caller's block), so no copy is made.
+// read_event_fast and read_event_dom reading the line in place: the kEventLinePadding
+// bytes after `line` must be readable (any content: the rest of the caller's block), so
+// no copy is made.
 std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
                                             const Topology& t);
+std::optional<Event> read_event_dom_padded(std::string_view line, const std::vector<Seat>& seats,
+                                           const Topology& t);
 
 // The header line of a JSON Lines log (format, version, options, unrecorded, seats, board,
 // source; no events), read with simdjson when it has exactly the fields and values the

@@ -237,14 +237,16 @@ GameLog jsonl_header(const json& head, std::string_view name, std::size_t line) 
 // reads it in place).
 Event jsonl_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
                   std::size_t i, int line_no, std::string_view name, bool padded = false) {
-    if (line.find('\0') != std::string_view::npos)
-        throw InputError(fmt::format("{}: not valid JSON: column {}: a NUL byte (JSON has none)",
-                                     format_line_prefix(name, i, line_no), line.find('\0') + 1));
+    // A line the fast path reads is JSON, so it has no NUL byte: the check is made only for
+    // the lines left to the precise reader (before it, for the message).
     if (auto fast_event = padded ? detail::read_event_fast_padded(line, seats, t)
                                  : detail::read_event_fast(line, seats, t)) {
         fast_event->source_line = line_no;
         return std::move(*fast_event);
     }
+    if (line.find('\0') != std::string_view::npos)
+        throw InputError(fmt::format("{}: not valid JSON: column {}: a NUL byte (JSON has none)",
+                                     format_line_prefix(name, i, line_no), line.find('\0') + 1));
     json j = json::parse(line, nullptr, false);
     if (j.is_discarded()) {
         // Re-parse with exceptions for nlohmann's message (where and what).

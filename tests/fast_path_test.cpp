@@ -45,21 +45,34 @@ std::optional<Event> precise_event(const std::string& line, const GameLog& head)
 struct Tally {
     int fast = 0;     // lines the fast path read (and the precise reader read alike)
     int precise = 0;  // lines left to the precise reader
+    int scan = 0;     // lines of `fast` that the direct scan read (the others: simdjson)
 };
 
-// Compares both paths on one line; returns false (with a Catch failure) on a difference.
+// Compares the paths on one line: the direct scan and simdjson's DOM each against the
+// precise reader (whatever either accepts, the precise reader accepts alike), and the fast
+// path, which is the scan, else the DOM; returns false (with a Catch failure) on a
+// difference.
 void compare(const std::string& line, const GameLog& head, Tally& t) {
-    std::optional<Event> fast =
-        detail::read_event_fast(line, head.seats, log_board(head).topology());
+    const Topology& topology = log_board(head).topology();
+    std::optional<Event> fast = detail::read_event_fast(line, head.seats, topology);
+    std::optional<Event> scan = detail::read_event_scan(line, head.seats, topology);
+    std::optional<Event> dom = detail::read_event_dom(line, head.seats, topology);
+    INFO("line: " << line);
+    REQUIRE(fast.has_value() == (scan || dom));
     if (!fast) {
         ++t.precise;
         return;
     }
     ++t.fast;
     std::optional<Event> precise = precise_event(line, head);
-    INFO("line: " << line);
     REQUIRE(precise.has_value());
-    CHECK(event_to_json(*fast, head.seats) == event_to_json(*precise, head.seats));
+    const nlohmann::json want = event_to_json(*precise, head.seats);
+    CHECK(event_to_json(*fast, head.seats) == want);
+    if (scan) {
+        ++t.scan;
+        CHECK(event_to_json(*scan, head.seats) == want);
+    }
+    if (dom) CHECK(event_to_json(*dom, head.seats) == want);
 }
 
 std::vector<std::string> sample_logs() {
@@ -95,8 +108,9 @@ TEST_CASE("the simdjson fast path reads every sample event line as the precise r
     }
     CHECK(files > 30);
     // Lines with claims (what a roll gave, the awards, the VP) take the precise reader; the
-    // others are fast.
+    // others are fast, and as written (keys sorted, no blanks) read by the direct scan.
     CHECK(t.fast > 1000);
+    CHECK(t.scan == t.fast);
     CHECK(t.precise > 100);
 }
 
@@ -179,7 +193,48 @@ TEST_CASE("the fast path and the precise reader agree on single-byte mutations o
         compare(line + line, head, t);
     }
     CHECK(t.fast > 100);
+    CHECK(t.scan > 100);
+    CHECK(t.fast > t.scan);  // blanks, escapes and the like: simdjson's parser
     CHECK(t.precise > 1000);
+}
+
+TEST_CASE("the direct scan leaves every other spelling of an event to simdjson",
+          "[event][fast-path]") {
+    auto [head, lines] = as_lines(test::source_path("samples/logs/valid/complete-3p.json"));
+    const Topology& topology = log_board(head).topology();
+    auto scan = [&](const std::string& line) {
+        return detail::read_event_scan(line, head.seats, topology).has_value();
+    };
+    auto dom = [&](const std::string& line) {
+        return detail::read_event_dom(line, head.seats, topology).has_value();
+    };
+    const std::string plain = R"({"dice":[3,4],"player":"red","type":"roll"})";
+    REQUIRE(scan(plain));
+    // Valid JSON of a valid event that the scan does not read: simdjson reads it.
+    for (const char* line : {R"({"dice":[3,4],"player":"r\u0065d","type":"roll"})",
+                             R"({"dice":[3,4],"player":"red","type":"roll"} )",
+                             "{\"dice\":[3,4],\"player\":\"red\",\"type\":\"roll\"}\r",
+                             R"({ "dice":[3,4],"player":"red","type":"roll"})",
+                             R"({"edge":-0,"player":"red","type":"build_road"})"}) {
+        INFO(line);
+        CHECK_FALSE(scan(line));
+        CHECK(dom(line));
+    }
+    // Not JSON, or not an event the precise reader accepts: neither reads it.
+    for (const char* line : {R"({"dice":[3,04],"player":"red","type":"roll"})",
+                             R"({"dice":[3,4.0],"player":"red","type":"roll"})",
+                             R"({"dice":[3,4e0],"player":"red","type":"roll"})",
+                             R"({"dice":[3,4],"player":"red","type":"roll"}x)",
+                             "{\"dice\":[3,4],\"player\":\"r\x01"
+                             "d\",\"type\":\"roll\"}",
+                             R"({"dice":[3,4],"player":"red","type":"roll","type":"roll"})",
+                             R"({"dice":[3,7],"player":"red","type":"roll"})",
+                             R"({"dice":[3,4],"player":"red","type":"roll")",
+                             R"({"edge":1234567890,"player":"red","type":"build_road"})"}) {
+        INFO(line);
+        CHECK_FALSE(scan(line));
+        CHECK_FALSE(dom(line));
+    }
 }
 
 namespace {

@@ -109,6 +109,28 @@ void BM_EventLineFast(benchmark::State& st) {
 }
 BENCHMARK(BM_EventLineFast);
 
+// The two readers of the fast path alone: the direct scan of the written shape, and
+// simdjson's DOM (what the fast path uses for any other spelling).
+void BM_EventLineScan(benchmark::State& st) {
+    const Lines& l = event_lines();
+    const Topology& t = log_board(l.head).topology();
+    over(st, l.lines, [&](const std::string& r) {
+        auto e = detail::read_event_scan(r, l.head.seats, t);
+        benchmark::DoNotOptimize(e);
+    });
+}
+BENCHMARK(BM_EventLineScan);
+
+void BM_EventLineDom(benchmark::State& st) {
+    const Lines& l = event_lines();
+    const Topology& t = log_board(l.head).topology();
+    over(st, l.lines, [&](const std::string& r) {
+        auto e = detail::read_event_dom(r, l.head.seats, t);
+        benchmark::DoNotOptimize(e);
+    });
+}
+BENCHMARK(BM_EventLineDom);
+
 void BM_EventLinePrecise(benchmark::State& st) {
     const Lines& l = event_lines();
     const Topology& t = log_board(l.head).topology();
