@@ -199,30 +199,36 @@ int longest_length(const Network& net, int at_least = 0) {
 // Returns -1 where this does not apply — more than 64 roads, or a ring of inner vertices
 // only (a network with no chain end) — and the caller searches the Network instead.
 class ChainSearch {
-    static_assert(kMaxEdges <= 256, "edge ids are kept in one byte");
+    static_assert(kMaxEdges <= 256 && kMaxVertices <= 256, "ids are kept in one byte");
+    static constexpr std::uint32_t kRoad = 1U << 16;        // one road more at a vertex
+    static constexpr std::uint32_t kBlocked = 0x80U << 16;  // never 2 roads nor a node
 
   public:
     int run(const Topology& t, const EdgeSet& roads, const VertexSet& blocked, int at_least) {
-        // Per vertex where a road ends: the number of roads there (high byte, from 0x80 at a
-        // blocked vertex, so that it is never inner nor a node) and the xor of their ids
-        // (low byte); set at those vertices first (cheaper than clearing all).
+        // Per vertex where a road ends: the number of roads there (bits 16-23, from 0x80 at a
+        // blocked vertex, so that it is never inner nor a node), the xor of the vertices at
+        // their other ends (bits 8-15: at an inner vertex, the one not come from) and the xor
+        // of their ids (bits 0-7); set at those vertices first (cheaper than clearing all).
         const std::array<VertexId, 2>* ends = &t.edge_vertices(0);
-        std::array<std::uint16_t, kMaxVertices> info;
+        std::array<std::uint32_t, kMaxVertices> info;
         std::array<int, kMaxEdges> list;
         int n = 0;
         for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
             list[n++] = e;
             for (VertexId v : ends[e])
-                info[v] = blocked[static_cast<std::size_t>(v)] ? std::uint16_t{0x8000} : 0;
+                info[v] = blocked[static_cast<std::size_t>(v)] ? kBlocked : 0;
         });
         if (n > 64) return -1;
         for (int i = 0; i < n; ++i) {
             const EdgeId e = list[i];
-            for (VertexId v : ends[e]) info[v] = static_cast<std::uint16_t>((info[v] + 0x100) ^ e);
+            const VertexId a = ends[e][0], b = ends[e][1];
+            info[a] = (info[a] + kRoad) ^ static_cast<std::uint32_t>(e | b << 8);
+            info[b] = (info[b] + kRoad) ^ static_cast<std::uint32_t>(e | a << 8);
             walked_[e] = 0;
         }
-        auto inner = [&](VertexId v) { return (info[v] >> 8) == 2; };
-        auto is_node = [&](VertexId v) { return (info[v] >> 8) >= 3 && (info[v] >> 8) < 0x80; };
+        auto roads_at = [&](VertexId v) { return info[v] >> 16; };
+        auto inner = [&](VertexId v) { return roads_at(v) == 2; };
+        auto is_node = [&](VertexId v) { return roads_at(v) >= 3 && roads_at(v) < 0x80; };
         VertexSet named;  // the nodes given an index in node_of
         std::array<std::uint8_t, kMaxVertices> node_of;
         auto node = [&](VertexId v) -> std::uint8_t {
@@ -245,10 +251,14 @@ class ChainSearch {
                 // Walk the chain from v through e to its other end w, arriving by road f.
                 int len = 1;
                 EdgeId f = e;
+                VertexId from = v;
                 VertexId w = ev[1 - k];
                 while (inner(w)) {
-                    f = (info[w] & 0xFF) ^ f;
-                    w = ends[f][0] == w ? ends[f][1] : ends[f][0];
+                    const std::uint32_t x = info[w];
+                    f ^= static_cast<EdgeId>(x & 0xFF);
+                    const VertexId next = static_cast<VertexId>(x >> 8 & 0xFF) ^ from;
+                    from = w;
+                    w = next;
                     ++len;
                 }
                 walked_[f] |= ends[f][0] == w ? 1U : 2U;
@@ -420,7 +430,8 @@ void check_holder(int holder, std::size_t players, const char* award) {
 
 int longest_trail_length(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
     check_roads(t, roads);
-    if (int length = ChainSearch().run(t, roads, blocked, 0); length >= 0) return length;
+    ChainSearch chains;  // default-initialised: `ChainSearch()` would zero its tables first
+    if (int length = chains.run(t, roads, blocked, 0); length >= 0) return length;
     Network net;
     build_network(t, roads, blocked, net);
     if (net.edge_count <= 64) return longest_length<std::uint64_t>(net);
@@ -450,7 +461,8 @@ int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const Verte
     }
     // No trail is longer than its network: one no longer than at_least needs no search.
     if (static_cast<int>(network.count()) <= at_least) return at_least;
-    if (int length = ChainSearch().run(t, network, blocked, at_least); length >= 0) return length;
+    ChainSearch chains;  // default-initialised: `ChainSearch()` would zero its tables first
+    if (int length = chains.run(t, network, blocked, at_least); length >= 0) return length;
     Network net;
     build_network(t, network, blocked, net);
     if (net.edge_count <= 64) return longest_length<std::uint64_t>(net, at_least);
