@@ -75,6 +75,11 @@ struct Violation {
 // Names players in messages ("red"); a state plus seat names.
 struct RuleContext {
     const std::vector<Seat>* seats = nullptr;  // may be null: players are then "player 2"
+    // false: the caller wants only whether and which rule is broken (the tracker checking
+    // the many states an event may rule out, lib/track.hpp), so a Violation's message may
+    // be left empty where building it costs most (insufficient-resources); rule_id,
+    // event_index, turn, player and json_pointer are filled as always.
+    bool messages = true;
     std::string player_name(PlayerId p) const;
 };
 

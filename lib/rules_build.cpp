@@ -8,6 +8,7 @@ namespace ctk::rules_impl {
 // insufficient-resources: names what the player holds of each resource the cost needs.
 Result Checker::pay(PlayerId p, const ResourceCounts& cost, std::string_view what) const {
     if (!missing_card(s_.players[p], cost)) return std::nullopt;
+    if (!ctx_.messages) return fail(rule::kInsufficientResources, {});
     std::string held;
     for (Resource r : kResources)
         if (cost[static_cast<int>(r)] > 0)

@@ -60,8 +60,8 @@ struct Branch {
 // The concrete events a hidden event stands for in state s (track.hpp, the model). An
 // event hiding nothing, or one that no branch can make legal (a steal from an empty
 // hand, a purchase from an empty deck), stands for itself.
-std::vector<Branch> branches(const GameState& s, const Event& e) {
-    std::vector<Branch> out;
+void branches(const GameState& s, const Event& e, std::vector<Branch>& out) {
+    out.clear();
     if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer &&
                                                           !m->stolen && m->victim >= 0 &&
                                                           m->victim < s.player_count()) {
@@ -94,6 +94,11 @@ std::vector<Branch> branches(const GameState& s, const Event& e) {
         }
     }
     if (out.empty()) out.push_back({e, 1, 1});
+}
+
+std::vector<Branch> branches(const GameState& s, const Event& e) {
+    std::vector<Branch> out;
+    branches(s, e, out);
     return out;
 }
 
@@ -197,6 +202,13 @@ Key holdings(const GameState& s) {
     }
     return k;
 }
+
+// merge_equal's buffers (reused: Belief::Scratch).
+struct MergeBuffers {
+    std::vector<Key> keys;
+    std::vector<std::size_t> order;
+    std::vector<char> placed;
+};
 
 // Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
 // their greatest common divisor (the probabilities, weight / sum, do not change).
@@ -376,7 +388,7 @@ BeliefBounds Belief::bounds_after(BeliefBounds b, const GameState& base, const E
     for (const Branch& br : branches(corners[1], e)) {
         for (std::size_t c = 0; c < corners.size(); ++c) {
             GameState s = corners[c];
-            const bool makes_it = !check(s, br.event, index, ctx_);
+            const bool makes_it = !check(s, br.event, index, quiet_);
             apply(s, br.event);
             for (int p = 0; p < n; ++p) {
                 const auto i = static_cast<std::size_t>(p);
@@ -424,17 +436,40 @@ BeliefBounds Belief::bounds_after(BeliefBounds b, const GameState& base, const E
     return next;
 }
 
+struct Belief::Scratch {
+    MergeBuffers merge;
+    // apply_shared: the verdicts met (key, passes) and their open-addressing table.
+    std::vector<track_share::Key> verdict_keys;
+    std::vector<char> verdict_passes;
+    std::vector<std::uint32_t> verdict_table;
+    std::vector<Branch> branches;  // of one state
+    std::vector<char> pass;        // claims met, per state
+};
+
+Belief::~Belief() = default;
+Belief::Belief(Belief&&) noexcept = default;
+Belief& Belief::operator=(Belief&&) noexcept = default;
+
 bool log_hides_information(const GameLog& log) {
     if (log.unrecorded.discards) return true;
     return std::any_of(log.events.begin(), log.events.end(), track_share::hides_choice);
 }
 
-Belief::Belief(const GameLog& log, TrackOptions opt) : log_(&log), opt_(opt), ctx_{&log.seats} {
+Belief::Belief(const GameLog& log, TrackOptions opt)
+    : log_(&log),
+      opt_(opt),
+      ctx_{&log.seats},
+      quiet_{&log.seats, false},
+      scratch_(std::make_unique<Scratch>()) {
     states_.push_back({GameState::initial(log), Weight(1)});
 }
 
 Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
-    : log_(&log), opt_(opt), ctx_{&log.seats} {
+    : log_(&log),
+      opt_(opt),
+      ctx_{&log.seats},
+      quiet_{&log.seats, false},
+      scratch_(std::make_unique<Scratch>()) {
     states_.push_back({std::move(start), Weight(1)});
 }
 
@@ -550,7 +585,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             kept = apply_shared(e, index);
         } else {
             for (std::size_t i = 0; i < states_.size(); ++i) {
-                if (check(states_[i].state, e, index, ctx_)) continue;
+                if (check(states_[i].state, e, index, quiet_)) continue;
                 apply(states_[i].state, e);
                 if (kept != i) states_[kept] = std::move(states_[i]);
                 ++kept;
@@ -581,10 +616,11 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
         applied.clear();
         applied.reserve(std::min(2 * opt_.max_states + 1, states_.size() * kResourceCount));
+        std::vector<Branch>& bs = scratch_->branches;
         for (WeightedState& ws : states_) {
-            std::vector<Branch> bs = branches(ws.state, e);
+            branches(ws.state, e, bs);
             for (Branch& br : bs) {
-                if (check(ws.state, br.event, index, ctx_)) {
+                if (check(ws.state, br.event, index, quiet_)) {
                     lost = true;
                     continue;
                 }
@@ -644,17 +680,16 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     // 3. claims condition the belief (all failing: reported, every state kept).
     bool removed = states_.size() < before;
     if (e.claims) {
-        std::vector<char> pass(states_.size(), 0);
+        std::vector<char>& pass = scratch_->pass;
+        pass.assign(states_.size(), 0);
         worst.reset();
         worst_weight = -1;
         std::size_t passing = 0;
-        for (std::size_t i = 0; i < states_.size(); ++i) {
-            if (auto v = check_claims(states_[i].state, e, index, ctx_))
-                note(std::move(*v), states_[i].weight);
-            else
-                pass[i] = 1, ++passing;
-        }
-        if (passing == 0) {
+        for (std::size_t i = 0; i < states_.size(); ++i)
+            if (!check_claims(states_[i].state, e, index, quiet_)) pass[i] = 1, ++passing;
+        if (passing == 0) {  // the most probable state's violation, with its message
+            for (const WeightedState& ws : states_)
+                if (auto v = check_claims(ws.state, e, index, ctx_)) note(std::move(*v), ws.weight);
             report(under_hidden(std::move(*worst)));
         } else if (passing < states_.size()) {
             std::size_t kept = 0;
@@ -683,30 +718,54 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
 
 std::size_t Belief::apply_shared(const Event& e, int index) {
     // One verdict per key met (track_share.hpp), from the first state of that key; a state
-    // not in phase kTurn, or an event of no seat, is checked on its own.
-    struct Verdict {
-        track_share::Key key;
-        bool passes = false;
+    // not in phase kTurn, or an event of no seat, is checked on its own. The verdicts met
+    // are found by key: the last one met first (the usual case, one key for every state),
+    // then through an open-addressing table of indices (+1; 0: empty) of a power-of-two size
+    // at least twice the states, so that many keys (a build reads the builder's hand) cost
+    // no scan of every verdict per state.
+    std::vector<track_share::Key>& keys = scratch_->verdict_keys;
+    std::vector<char>& verdicts = scratch_->verdict_passes;
+    keys.clear();
+    verdicts.clear();
+    std::size_t slots = 16;
+    while (slots < 2 * states_.size()) slots *= 2;
+    std::vector<std::uint32_t>& table = scratch_->verdict_table;
+    table.assign(slots, 0);
+    auto hash = [](const track_share::Key& k) {  // words mixed independently, then folded
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < k.size(); i += 8) {
+            std::uint64_t w = 0;
+            std::memcpy(&w, k.data() + i, std::min<std::size_t>(8, k.size() - i));
+            h += std::rotl(w, static_cast<int>(i)) * 0x9e3779b97f4a7c15ULL;
+        }
+        return h ^ (h >> 29) ^ (h >> 47);
     };
-    std::vector<Verdict> verdicts;
     const PlayerId player = event_player(e.body);
+    const track_share::KeyReader key(e);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
         GameState& s = states_[i].state;
         bool passes = false;
         if (s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
-            const track_share::Key k = track_share::key(s, e);
-            const Verdict* known = nullptr;
-            for (const Verdict& v : verdicts)
-                if (v.key == k) known = &v;
-            if (known) {
-                passes = known->passes;
+            const track_share::Key k = key(s);
+            // The usual case: every state of the belief has the key of the last one met.
+            if (!keys.empty() && keys.back() == k) {
+                passes = verdicts.back() != 0;
             } else {
-                passes = !check(s, e, index, ctx_);
-                verdicts.push_back({k, passes});
+                std::size_t slot = hash(k) & (slots - 1);
+                while (table[slot] != 0 && keys[table[slot] - 1] != k)
+                    slot = (slot + 1) & (slots - 1);
+                if (table[slot] != 0) {
+                    passes = verdicts[table[slot] - 1] != 0;
+                } else {
+                    passes = !check(s, e, index, quiet_);
+                    keys.push_back(k);
+                    verdicts.push_back(passes ? 1 : 0);
+                    table[slot] = static_cast<std::uint32_t>(keys.size());
+                }
             }
         } else {
-            passes = !check(s, e, index, ctx_);
+            passes = !check(s, e, index, quiet_);
         }
         if (!passes) continue;
         apply(s, e);
@@ -724,10 +783,10 @@ namespace {
 // public fields of every state are equal and every state is in phase kTurn, where nothing
 // but holdings, phase and winner differs: track_share.hpp), so their GameStates are not
 // compared.
-void merge_equal(std::vector<WeightedState>& states, bool keys_decide) {
+void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuffers& buf) {
     if (states.size() <= 1) return;
-    std::vector<Key> keys;
-    keys.reserve(states.size());
+    std::vector<Key>& keys = buf.keys;
+    keys.clear();
     for (const WeightedState& ws : states) {
         keys.push_back(holdings(ws.state));
         keys_decide = keys_decide && ws.state.phase == Phase::kTurn;
@@ -741,7 +800,8 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide) {
     bool in_order = true;
     for (std::size_t i = 1; i < states.size() && in_order; ++i) in_order = compare(i - 1, i) < 0;
     if (in_order) return;
-    std::vector<std::size_t> order(states.size());
+    std::vector<std::size_t>& order = buf.order;
+    order.resize(states.size());
     std::iota(order.begin(), order.end(), 0);
     // Equal keys keep their current order (the index breaks ties: a stable sort).
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -749,7 +809,8 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide) {
         return c < 0 || (c == 0 && a < b);
     });
     // states[i] = old states[order[i]], following the permutation's cycles.
-    std::vector<char> placed(states.size(), 0);
+    std::vector<char>& placed = buf.placed;
+    placed.assign(states.size(), 0);
     for (std::size_t i = 0; i < states.size(); ++i) {
         if (placed[i] || order[i] == i) continue;
         WeightedState first = std::move(states[i]);
@@ -829,7 +890,7 @@ void Belief::merge_and_bound(int index) {
         // last_received is the history of the last event only: claims were checked.
         for (WeightedState& ws : states_)
             for (auto& r : ws.state.last_received) r.fill(0);
-        merge_equal(states_, keys_decide());
+        merge_equal(states_, keys_decide(), scratch_->merge);
     }
     if (keep_most_probable(states_, opt_.max_states))
         if (!inexact_from_) inexact_from_ = index;
@@ -846,7 +907,7 @@ bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
     if (states.size() <= 2 * opt_.max_states) return false;
     // (GameStates compared: last_received, the cards of this event, still tells them apart
     // here, as before sharing)
-    merge_equal(states, false);
+    merge_equal(states, false, scratch_->merge);
     if (!keep_most_probable(states, opt_.max_states)) return false;
     if (!inexact_from_) inexact_from_ = index;
     return true;

@@ -50,6 +50,7 @@
 // state throughout, checked and applied in place (no copy), as fast as without tracking.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +109,9 @@ class Belief {
     // The belief at the start of `log`: its initial state, weight 1. Keeps a pointer to
     // log (its header's unrecorded discards, its seats for messages): log must outlive it.
     explicit Belief(const GameLog& log, TrackOptions opt = {});
+    ~Belief();
+    Belief(Belief&&) noexcept;
+    Belief& operator=(Belief&&) noexcept;
     // The belief that `start` (a state of log's game, e.g. a position set up by a test) is
     // the state, weight 1.
     Belief(const GameLog& log, GameState start, TrackOptions opt = {});
@@ -171,6 +175,9 @@ class Belief {
     const GameLog* log_;
     TrackOptions opt_;
     RuleContext ctx_;
+    // ctx_ without messages: where only the verdict is used (the states an event rules out
+    // are many; a violation reported is found again with ctx_, message and all).
+    RuleContext quiet_;
     std::vector<WeightedState> states_;
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
@@ -185,6 +192,10 @@ class Belief {
     // not faulted in again, at every event): the states an event branches into. Merging and
     // the bound work in place.
     std::vector<WeightedState> next_;
+    // Smaller buffers reused from event to event (track.cpp): an event allocates nothing
+    // once they have grown (per-event costs count most in the small beliefs of most games).
+    struct Scratch;
+    std::unique_ptr<Scratch> scratch_;
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----

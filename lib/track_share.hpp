@@ -39,6 +39,26 @@ bool shares_check(const Event& e);
 // equal verdicts. Only for events of shares_check() whose player is a seat of s.
 using Key = std::array<std::int8_t, 2 + kMaxPlayers + kMaxPlayers * kResourceCount +
                                         2 * kResourceCount + 2 * kDevCardKinds>;
-Key key(const GameState& s, const Event& e);
+
+// key(s, e) for one event e and many states: what the event's check reads is decided once,
+// when the reader is made (e must outlive it); operator() then copies those fields of s.
+class KeyReader {
+  public:
+    explicit KeyReader(const Event& e);
+    Key operator()(const GameState& s) const;
+
+  private:
+    PlayerId player_;
+    PlayerId partner_ = kNoPlayer;  // trade_player: the partner's hand too
+    bool hand_ = false;             // the player's hand
+    bool all_hands_ = false;        // every player's hand
+    bool bank_ = false;
+    bool deck_ = false;
+    bool dev_cards_ = false;  // the player's development cards (old and new)
+};
+
+inline Key key(const GameState& s, const Event& e) {
+    return KeyReader(e)(s);
+}
 
 }  // namespace ctk::track_share
