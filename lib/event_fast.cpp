@@ -133,95 +133,95 @@ bool Fields::build(const Topology& t, EventBody& body) const {
     switch (type) {
         case 0:
             if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<PlaceSettlement>(p, id);
+            body.emplace<PlaceSettlement>(PlaceSettlement{p, id});
             break;
         case 1:
             if (!fields_are({kEdge}) || !edge_ok) return false;
-            body.emplace<PlaceRoad>(p, id);
+            body.emplace<PlaceRoad>(PlaceRoad{p, id});
             break;
         case 2:
             if (!fields_are({kDice})) return false;
-            body.emplace<Roll>(p, dice[0], dice[1]);
+            body.emplace<Roll>(Roll{p, dice[0], dice[1]});
             break;
         case 3:
             if (!fields_are({kCards})) return false;
-            body.emplace<Discard>(p, maps[2]);
+            body.emplace<Discard>(Discard{p, maps[2]});
             break;
         case 4: {
             if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return false;
             std::optional<Resource> stolen;
             if (has_resource) stolen = resource;
             if (stolen && victim == kNoPlayer) return false;
-            body.emplace<MoveRobber>(p, id, victim, stolen);
+            body.emplace<MoveRobber>(MoveRobber{p, id, victim, stolen});
             break;
         }
         case 5:
             if (!fields_are({kGive, kGet})) return false;
-            body.emplace<TradeBank>(p, maps[0], maps[1]);
+            body.emplace<TradeBank>(TradeBank{p, maps[0], maps[1]});
             break;
         case 6:
             if (!fields_are({kTo, kGive, kGet})) return false;
-            body.emplace<TradeOffer>(p, other, maps[0], maps[1]);
+            body.emplace<TradeOffer>(TradeOffer{p, other, maps[0], maps[1]});
             break;
         case 7:
             if (!fields_are({})) return false;
-            body.emplace<TradeAccept>(p);
+            body.emplace<TradeAccept>(TradeAccept{p});
             break;
         case 8:
             if (!fields_are({})) return false;
-            body.emplace<TradeReject>(p);
+            body.emplace<TradeReject>(TradeReject{p});
             break;
         case 9:
             if (!fields_are({})) return false;
-            body.emplace<TradeCancel>(p);
+            body.emplace<TradeCancel>(TradeCancel{p});
             break;
         case 10:
             if (!fields_are({kPartner, kGive, kGet})) return false;
-            body.emplace<TradePlayer>(p, other, maps[0], maps[1]);
+            body.emplace<TradePlayer>(TradePlayer{p, other, maps[0], maps[1]});
             break;
         case 11:
             if (!fields_are({kEdge}) || !edge_ok) return false;
-            body.emplace<BuildRoad>(p, id);
+            body.emplace<BuildRoad>(BuildRoad{p, id});
             break;
         case 12:
             if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<BuildSettlement>(p, id);
+            body.emplace<BuildSettlement>(BuildSettlement{p, id});
             break;
         case 13:
             if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<BuildCity>(p, id);
+            body.emplace<BuildCity>(BuildCity{p, id});
             break;
         case 14:
             if (!fields_are({}, {kCard})) return false;
-            body.emplace<BuyDevCard>(p, card);
+            body.emplace<BuyDevCard>(BuyDevCard{p, card});
             break;
         case 15:
             if (!fields_are({})) return false;
-            body.emplace<PlayKnight>(p);
+            body.emplace<PlayKnight>(PlayKnight{p});
             break;
         case 16:
             if (!fields_are({})) return false;
-            body.emplace<PlayRoadBuilding>(p);
+            body.emplace<PlayRoadBuilding>(PlayRoadBuilding{p});
             break;
         case 17:
             if (!fields_are({kTake})) return false;
-            body.emplace<PlayYearOfPlenty>(p, maps[3]);
+            body.emplace<PlayYearOfPlenty>(PlayYearOfPlenty{p, maps[3]});
             break;
         case 18:
             if (!fields_are({kResource}) || !has_resource) return false;
-            body.emplace<PlayMonopoly>(p, resource);
+            body.emplace<PlayMonopoly>(PlayMonopoly{p, resource});
             break;
         case 19:
             if (!fields_are({})) return false;
-            body.emplace<EndTurn>(p);
+            body.emplace<EndTurn>(EndTurn{p});
             break;
         case 20:
             if (!fields_are({})) return false;
-            body.emplace<Resign>(p);
+            body.emplace<Resign>(Resign{p});
             break;
         case 21:
             if (!fields_are({})) return false;
-            body.emplace<SpecialBuild>(p);
+            body.emplace<SpecialBuild>(SpecialBuild{p});
             break;
         default:
             return false;
