@@ -522,3 +522,38 @@ TEST_CASE("fast search agrees with the exhaustive one on random networks (5-6 pl
           "[roads][cross-check]") {
     cross_check(Topology::extended(), 6, 2000, 15);
 }
+
+// More than 64 roads (the search by chains hands these to the search over single roads,
+// with full edge sets as masks): a forest of paths, every intersection with at most two
+// roads and no ring, so each network's longest trail is all of its roads.
+TEST_CASE("more than 64 roads: a forest of paths counts its biggest path", "[roads]") {
+    const Topology& t = Topology::extended();
+    std::vector<int> root(static_cast<std::size_t>(t.vertex_count()));
+    std::vector<int> degree(root.size(), 0);
+    std::vector<int> size(root.size(), 0);  // roads per network, at its root
+    for (std::size_t v = 0; v < root.size(); ++v) root[v] = static_cast<int>(v);
+    auto find = [&](int v) {
+        while (root[static_cast<std::size_t>(v)] != v) v = root[static_cast<std::size_t>(v)];
+        return v;
+    };
+    EdgeSet roads;
+    for (EdgeId e = 0; e < t.edge_count(); ++e) {
+        const VertexId a = t.edge_vertices(e)[0], b = t.edge_vertices(e)[1];
+        const int ra = find(a), rb = find(b);
+        if (degree[static_cast<std::size_t>(a)] == 2 || degree[static_cast<std::size_t>(b)] == 2 ||
+            ra == rb)
+            continue;  // a third road at an intersection, or a ring
+        roads.set(static_cast<std::size_t>(e));
+        ++degree[static_cast<std::size_t>(a)];
+        ++degree[static_cast<std::size_t>(b)];
+        root[static_cast<std::size_t>(ra)] = rb;
+        size[static_cast<std::size_t>(rb)] += size[static_cast<std::size_t>(ra)] + 1;
+        size[static_cast<std::size_t>(ra)] = 0;
+    }
+    REQUIRE(roads.count() > 64);
+    const int biggest = *std::max_element(size.begin(), size.end());
+    CHECK(longest_trail_length(t, roads, {}) == biggest);
+    CHECK(longest_trail(t, roads, {}).length == biggest);
+    CHECK(road_network_count(t, roads, {}) ==
+          static_cast<int>(std::count_if(size.begin(), size.end(), [](int n) { return n > 0; })));
+}
