@@ -5,6 +5,8 @@
 
 #include "board_fast.hpp"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -112,7 +114,9 @@ struct Fields {
     Resource resource = Resource::kBrick;
     std::optional<DevCard> card;
     std::array<int, 2> dice{};
-    std::array<ResourceCounts, 4> maps{};  // give, get, cards, take
+    // give, get, cards, take: each set when its field is read (build reads only those),
+    // so a line does not pay for clearing all four
+    std::array<ResourceCounts, 4> maps;
 
     bool has(Field f) const { return seen >> f & 1u; }
     bool fields_are(std::initializer_list<Field> required,
@@ -280,6 +284,7 @@ class DomValue {
     bool resource_map(ResourceCounts& out) const {
         object o;
         if (v_.get_object().get(o)) return false;
+        out = {};
         for (auto [key, value] : o) {
             Resource r;
             int n = 0;
@@ -316,6 +321,19 @@ class Scan {
     bool string(std::string_view& out) {
         if (!eat('"')) return false;
         const char* const start = p_;
+        // Eight bytes at a time while the line has them: the first byte that is a quote, a
+        // backslash or a control character ends the run (one test per word, not per byte).
+        if constexpr (std::endian::native == std::endian::little) {
+            while (end_ - p_ >= 8) {
+                std::uint64_t w;
+                std::memcpy(&w, p_, 8);
+                if (const std::uint64_t m = special_bytes(w)) {
+                    p_ += std::countr_zero(m) / 8;
+                    break;
+                }
+                p_ += 8;
+            }
+        }
         for (; p_ != end_; ++p_) {
             const auto c = static_cast<unsigned char>(*p_);
             if (c == '"') {
@@ -376,6 +394,7 @@ class Scan {
     }
     bool resource_map(ResourceCounts& out) {
         if (!eat('{')) return false;
+        out = {};
         if (eat('}')) return true;
         do {
             std::string_view key;
@@ -389,6 +408,15 @@ class Scan {
     }
 
   private:
+    // The high bit of each byte of `w` that is '"', '\\' or below 0x20, exact up to the
+    // first such byte (the borrow of the subtraction may mark bytes after it).
+    static std::uint64_t special_bytes(std::uint64_t w) {
+        constexpr std::uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+        auto zero_bytes = [&](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+        return zero_bytes(w ^ (kOnes * '"')) | zero_bytes(w ^ (kOnes * '\\')) |
+               ((w - kOnes * 0x20) & ~w & kHigh);
+    }
+
     const char* p_;
     const char* end_;
 };
