@@ -313,6 +313,8 @@ class Scan {
         return true;
     }
     bool at_end() const { return p_ == end_; }
+    bool at_newline() const { return p_ != end_ && *p_ == '\n'; }
+    const char* pos() const { return p_; }
     bool null() {
         if (end_ - p_ < 4 || std::memcmp(p_, "null", 4) != 0) return false;
         p_ += 4;
@@ -487,8 +489,19 @@ std::optional<Event> built(const Fields& f, const Topology& t) {
 
 static_assert(kEventLinePadding >= simdjson::SIMDJSON_PADDING);
 
-std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
-                                     const Topology& t) {
+namespace {
+
+// read_event_scan, and read_event_scan_line when `length` is given: then the line ends at
+// the first '\n' of `text` (which must have one after the event), and *length is its size.
+std::optional<Event> scan_event(std::string_view line, const std::vector<Seat>& seats,
+                                const Topology& t, std::size_t* length) {
+    // The end of the event: the end of the text, or a newline (the line's length kept).
+    auto ends = [&](const Scan& in) {
+        if (!length) return in.at_end();
+        if (!in.at_newline()) return false;
+        *length = static_cast<std::size_t>(in.pos() - line.data());
+        return true;
+    };
     {
         // The commonest lines (two thirds of a played game), matched whole as the writer
         // spells them; any difference takes the general scan below.
@@ -496,14 +509,14 @@ std::optional<Event> read_event_scan(std::string_view line, const std::vector<Se
         Scan roll(line);
         if (roll.lit("{\"dice\":[") && roll.digit(1, 6, f.dice[0]) && roll.lit(",") &&
             roll.digit(1, 6, f.dice[1]) && roll.lit("],\"player\":\"") &&
-            roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && roll.at_end()) {
+            roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && ends(roll)) {
             f.type = type_index("roll");
             f.seen = 1u << kType | 1u << kPlayer | 1u << kDice;
             return built(f, t);
         }
         Scan end_turn(line);
         if (end_turn.lit("{\"player\":\"") && end_turn.seat_name(seats, f.player) &&
-            end_turn.lit(",\"type\":\"end_turn\"}") && end_turn.at_end()) {
+            end_turn.lit(",\"type\":\"end_turn\"}") && ends(end_turn)) {
             f.type = type_index("end_turn");
             f.seen = 1u << kType | 1u << kPlayer;
             return built(f, t);
@@ -523,8 +536,20 @@ std::optional<Event> read_event_scan(std::string_view line, const std::vector<Se
         } while (in.eat(','));
         if (!in.eat('}')) return {};
     }
-    if (!in.at_end()) return {};  // trailing bytes, even blanks: simdjson's parser
+    if (!ends(in)) return {};  // trailing bytes, even blanks: simdjson's parser
     return built(f, t);
+}
+
+}  // namespace
+
+std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
+    return scan_event(line, seats, t, nullptr);
+}
+
+std::optional<Event> read_event_scan_line(std::string_view text, const std::vector<Seat>& seats,
+                                          const Topology& t, std::size_t& length) {
+    return scan_event(text, seats, t, &length);
 }
 
 std::optional<Event> read_event_dom_padded(std::string_view line, const std::vector<Seat>& seats,

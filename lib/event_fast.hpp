@@ -40,6 +40,14 @@ std::optional<Event> read_event_fast(std::string_view line, const std::vector<Se
 std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
                                      const Topology& t);
 
+// read_event_scan of the line at the start of `text` (a block of input: the line ends at
+// its first '\n'): the event when the scan reads the whole line, with `length` set to the
+// line's size without the '\n'; std::nullopt (length unspecified) otherwise, also when
+// `text` holds no '\n' after the event. The same event as read_event_scan of that line,
+// without a search for the line's end first.
+std::optional<Event> read_event_scan_line(std::string_view text, const std::vector<Seat>& seats,
+                                          const Topology& t, std::size_t& length);
+
 // The same event read by simdjson's DOM parser (any JSON spelling of the common shapes:
 // whitespace, escapes, keys in any order); the line is copied into a padded buffer.
 std::optional<Event> read_event_dom(std::string_view line, const std::vector<Seat>& seats,

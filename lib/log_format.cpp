@@ -448,6 +448,16 @@ std::optional<Event> LogReader::next() {
         if (read_ >= document_events_.size()) return std::nullopt;
         return std::move(document_events_[read_++]);
     }
+    // A line as the writer writes it is read where it starts, its end found by the scan
+    // (no search for the newline first); any other line as next_line finds it.
+    std::size_t length = 0;
+    if (auto e = detail::read_event_scan_line({block_.get() + begin_, end_ - begin_}, log_.seats,
+                                              log_board(log_).topology(), length)) {
+        begin_ += length + 1;
+        e->source_line = ++line_no_;
+        ++read_;
+        return e;
+    }
     std::string_view line;
     while (next_line(line)) {
         ++line_no_;

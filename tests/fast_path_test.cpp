@@ -59,6 +59,18 @@ void compare(const std::string& line, const GameLog& head, Tally& t) {
     std::optional<Event> dom = detail::read_event_dom(line, head.seats, topology);
     INFO("line: " << line);
     REQUIRE(fast.has_value() == (scan || dom));
+    // The scan of the line where it starts in a block of input (more lines after it) reads
+    // the same event and finds where the line ends.
+    std::size_t length = 0;
+    std::optional<Event> in_block =
+        detail::read_event_scan_line(line + "\n" + line + "\n", head.seats, topology, length);
+    if (line.find('\n') == std::string::npos) {
+        REQUIRE(in_block.has_value() == scan.has_value());
+        if (scan) {
+            CHECK(length == line.size());
+            CHECK(event_to_json(*in_block, head.seats) == event_to_json(*scan, head.seats));
+        }
+    }
     if (!fast) {
         ++t.precise;
         return;
