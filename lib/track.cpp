@@ -509,9 +509,16 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     // state before it (the exact belief), carried over the event.
     const bool may_branch =
         track_share::hides_choice(e) || (log_->unrecorded.discards && is_seven(e));
-    if (!may_branch) {
+    // A hidden steal or purchase makes at most kResourceCount or kDevCardKinds states of
+    // each: when that many cannot pass the bound, neither can the event.
+    const bool few_branches =
+        may_branch && !std::holds_alternative<Discard>(e.body) &&
+        !(log_->unrecorded.discards && is_seven(e)) &&
+        states_.size() * static_cast<std::size_t>(std::max(kResourceCount, kDevCardKinds)) <=
+            opt_.max_states;
+    if (!may_branch || few_branches) {
         StepResult res = step_states(e, index, keep_going);
-        if (!exact()) bounds_ = no_bounds(states_.front().state);  // (not met: see above)
+        if (!exact()) bounds_ = no_bounds(states_.front().state);  // (never: see above)
         return res;
     }
     BeliefBounds before = envelope(states_);
