@@ -361,6 +361,24 @@ TEST_CASE("track: a log impossible in every state is caught at the trade", "[tra
     CHECK(r.violations[0].rule_id == "insufficient-resources");
     CHECK(r.violations[0].event_index == 4);
     CHECK(r.violations[0].message.find("decided under hidden information") != std::string::npos);
+    // The belief checks its states without messages (RuleContext::messages false); the
+    // violation it reports is found again with its message.
+    CHECK(r.violations[0].message.find(" holds ") != std::string::npos);
+    // Without messages, a purchase red cannot pay (no wool left in any state) breaks the
+    // same rule at the same place, its message left empty.
+    const Event second_purchase = ev(BuyDevCard{kRed, DevCard::kKnight});
+    for (const WeightedState& ws : b.states()) {
+        auto quiet_v = check(ws.state, second_purchase, 4, RuleContext{&log.seats, false});
+        auto loud_v = check(ws.state, second_purchase, 4, RuleContext{&log.seats});
+        REQUIRE(quiet_v);
+        REQUIRE(loud_v);
+        CHECK(quiet_v->rule_id == "insufficient-resources");
+        CHECK(quiet_v->rule_id == loud_v->rule_id);
+        CHECK(quiet_v->json_pointer == loud_v->json_pointer);
+        CHECK(quiet_v->player == loud_v->player);
+        CHECK(quiet_v->message.empty());
+        CHECK(loud_v->message.find(" holds ") != std::string::npos);
+    }
 
     SECTION("with the stolen card known, the same trade breaks the same rule") {
         Belief full(log, s);
