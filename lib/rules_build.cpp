@@ -18,6 +18,17 @@ Result Checker::pay(PlayerId p, const ResourceCounts& cost, std::string_view wha
                 fmt::format("{} costs {}; {} holds {}", what, cards_text(cost), name(p), held));
 }
 
+Result Checker::hand_over(PlayerId p, const ResourceCounts& cards, std::string_view verb,
+                          std::string_view field) const {
+    const std::optional<Resource> r = missing_card(s_.players[p], cards);
+    if (!r) return std::nullopt;
+    if (!ctx_.messages) return fail(rule::kInsufficientResources, {}, field);
+    return fail(rule::kInsufficientResources,
+                fmt::format("{} {} {} but holds {} {}", name(p), verb, cards_text(cards),
+                            s_.players[p].hand[static_cast<int>(*r)], resource_name(*r)),
+                field);
+}
+
 // distance-rule (RULES.md): an empty intersection whose neighbours are all empty.
 Result Checker::settlement_site(VertexId v) const {
     if (!s_.crowded[static_cast<std::size_t>(v)]) return std::nullopt;  // the occupancy mask

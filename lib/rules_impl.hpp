@@ -90,6 +90,10 @@ class Checker {
     Result need_roll(std::string_view what) const;
     // insufficient-resources: names what the player holds of each resource the cost needs.
     Result pay(PlayerId p, const ResourceCounts& cost, std::string_view what) const;
+    // insufficient-resources for cards handed over (a trade's side, a discard): "<p> <verb>
+    // <cards> but holds <n> <resource>" on `field`, naming the first resource short.
+    Result hand_over(PlayerId p, const ResourceCounts& cards, std::string_view verb,
+                     std::string_view field) const;
     // ---- events of a turn ----
     Result event(const Roll& b);
     // discard-half (RULES.md): exactly floor(n/2) cards by each player holding more than the

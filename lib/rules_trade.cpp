@@ -69,11 +69,7 @@ Result Checker::event(const TradeBank& b) {
                     fmt::format("{} gives {} for {} cards; {}'s rates allow at most {}", name(p),
                                 cards_text(b.give), got, name(p), best_bundles),
                     "get");
-    if (auto r = missing_card(s_.players[p], b.give))
-        return fail(rule::kInsufficientResources,
-                    fmt::format("{} gives {} but holds {} {}", name(p), cards_text(b.give),
-                                s_.players[p].hand[static_cast<int>(*r)], resource_name(*r)),
-                    "give");
+    if (auto r = hand_over(p, b.give, "gives", "give")) return r;
     for (Resource r : kResources)
         if (b.get[static_cast<int>(r)] > s_.bank[static_cast<int>(r)])
             return fail(
@@ -154,18 +150,8 @@ Result Checker::event(const TradePlayer& b) {
                                     name(s_.offer.to), cards_text(s_.offer.give),
                                     cards_text(s_.offer.get)));
     }
-    if (auto r = missing_card(s_.players[p], b.give))
-        return fail(rule::kInsufficientResources,
-                    fmt::format("{} gives {} but holds {} {}", name(p), cards_text(b.give),
-                                s_.players[p].hand[static_cast<int>(*r)], resource_name(*r)),
-                    "give");
-    if (auto r = missing_card(s_.players[b.partner], b.get))
-        return fail(
-            rule::kInsufficientResources,
-            fmt::format("{} gives {} but holds {} {}", name(b.partner), cards_text(b.get),
-                        s_.players[b.partner].hand[static_cast<int>(*r)], resource_name(*r)),
-            "get");
-    return std::nullopt;
+    if (auto r = hand_over(p, b.give, "gives", "give")) return r;
+    return hand_over(b.partner, b.get, "gives", "get");
 }
 
 }  // namespace ctk::rules_impl

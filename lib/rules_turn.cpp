@@ -174,12 +174,7 @@ Result Checker::discard(const Discard& b) {
                                 s_.players[p].hand_size(), owed, b.total()),
                     b.hidden ? "count" : "cards");
     if (b.hidden) return std::nullopt;
-    if (auto r = missing_card(s_.players[p], b.cards))
-        return fail(rule::kInsufficientResources,
-                    fmt::format("{} discards {} but holds {} {}", name(p), cards_text(b.cards),
-                                s_.players[p].hand[static_cast<int>(*r)], resource_name(*r)),
-                    "cards");
-    return std::nullopt;
+    return hand_over(p, b.cards, "discards", "cards");
 }
 
 // robber-move and robber-steal (RULES.md; the friendly robber of "Variants").
