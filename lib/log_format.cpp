@@ -276,7 +276,11 @@ GameLog read_log(std::string_view text, std::string_view name) {
     while (pos < text.size()) {
         ++line_no;
         std::string_view line = take_line(text, pos);
-        if (!blank_line(line)) {
+        // A UTF-8 byte-order mark alone does not make the first line hold anything (the
+        // stream reader, LogReader, sees it so too): such an input is empty.
+        std::string_view content = line;
+        if (line_no == 1 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
+        if (!blank_line(content)) {
             first = line;
             first_line = line_no;
             break;

@@ -93,7 +93,8 @@ TEST_CASE(
     // lines before a document as bare newlines, so a message quoted other bytes, and gave
     // its own message for a first byte 0xEF that starts no byte-order mark, and it
     // removed a byte-order mark before handing the document on, so a message's column
-    // on the first line was 3 less than read_log's.
+    // on the first line was 3 less than read_log's; a mark alone was "empty input" for
+    // it and a parse error for read_log.
     auto stream_error = [](const std::string& text) {
         std::istringstream in(text);
         try {
@@ -110,12 +111,17 @@ TEST_CASE(
           std::string("\n\n{\"format\": \"catan-log\", \"events\": ["),
           std::string("{\"format\": \"catan-log\",\n\"events\": [\n"), std::string("\r\nd\r\""),
           std::string("\xEF\xEF\x84{}\n"), std::string("\xEF\xBB\xBF[1,"),
-          std::string("\xEF\xBB\xBF\n {\"events\": x}\n")}) {
+          std::string("\xEF\xBB\xBF\n {\"events\": x}\n"), std::string("\xEF\xBB\xBF"),
+          std::string("\xEF\xBB\xBF \r\n\n")}) {
         INFO(text);
         CHECK(stream_error(text) == read_error(text, "d.json"));
     }
     CHECK(read_error("\"\xCE", "d.json").find("line 1, column 3") != std::string::npos);
     CHECK(read_error("\xEF\xBB\xBF[1,", "d.json").find("line 1, column 7") != std::string::npos);
+    // A byte-order mark and nothing else: empty, for both readers (read_log used to hand
+    // the mark to the JSON parser, "unexpected end of input").
+    CHECK(read_error("\xEF\xBB\xBF \r\n\n", "d.json") ==
+          "d.json: empty input (expected a catan-log)");
 }
 
 TEST_CASE("log stream: lines across the reader's blocks are read as read_log reads them",
