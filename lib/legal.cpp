@@ -52,22 +52,6 @@ void for_each_multiset(const ResourceCounts& hand, int k, Fn&& fn) {
     rec(rec, 0, k);
 }
 
-// Calls fn(i) for every set bit i of a bit set below `limit`, ascending: one 64-bit word
-// at a time, the next bit by counting trailing zeros.
-template <std::size_t N, class Fn>
-void for_each_bit(const std::bitset<N>& bits, std::size_t limit, Fn&& fn) {
-    const std::bitset<N> low_word{~std::uint64_t{0}};
-    for (std::size_t w = 0; w * 64 < limit; ++w) {
-        std::uint64_t word = ((bits >> (64 * w)) & low_word).to_ullong();
-        while (word != 0) {
-            const std::size_t i = 64 * w + static_cast<std::size_t>(std::countr_zero(word));
-            if (i >= limit) return;
-            fn(i);
-            word &= word - 1;
-        }
-    }
-}
-
 // Where generated events go: a vector, a counter, or a picker of the index-th event (the
 // last two build no EventBody but the one picked).
 struct VectorSink {
@@ -139,9 +123,10 @@ class Generator {
             return;
         }
         // distance-rule: the vertices the occupancy mask leaves open.
-        for_each_bit(~s_.crowded, static_cast<std::size_t>(t_.vertex_count()), [&](std::size_t v) {
-            out_.push_back(PlaceSettlement{p, static_cast<VertexId>(v)});
-        });
+        for_each_set_bit(~s_.crowded, static_cast<std::size_t>(t_.vertex_count()),
+                         [&](std::size_t v) {
+                             out_.push_back(PlaceSettlement{p, static_cast<VertexId>(v)});
+                         });
     }
 
     // discard-half: while anyone owes a discard, only discards are legal.
@@ -168,12 +153,12 @@ class Generator {
         std::array<std::uint8_t, kMaxHexes> victims{};
         for (PlayerId q = 0; q < s_.player_count(); ++q) {
             if (!robber_may_rob(s_, p, q)) continue;
-            for_each_bit(s_.players[q].buildings(), kMaxVertices, [&](std::size_t v) {
+            for_each_set_bit(s_.players[q].buildings(), kMaxVertices, [&](std::size_t v) {
                 for (HexId h : t_.vertex_hexes(static_cast<VertexId>(v)))
                     victims[h] = static_cast<std::uint8_t>(victims[h] | 1U << q);
             });
         }
-        for_each_bit(robber_hexes(s_), kMaxHexes, [&](std::size_t hex) {
+        for_each_set_bit(robber_hexes(s_), kMaxHexes, [&](std::size_t hex) {
             const auto h = static_cast<HexId>(hex);
             if (victims[h] == 0) return out_.push_back(MoveRobber{p, h, kNoPlayer, std::nullopt});
             for (PlayerId q = 0; q < s_.player_count(); ++q)
@@ -226,11 +211,12 @@ class Generator {
         EdgeSet found;
         // The edges at the player's buildings, and at the ends of its roads where nobody
         // has built...
-        for_each_bit(ps.buildings() | (ps.road_ends & ~s_.occupied), kMaxVertices,
-                     [&](std::size_t v) { found |= t_.vertex_edge_set(static_cast<VertexId>(v)); });
+        for_each_set_bit(
+            ps.buildings() | (ps.road_ends & ~s_.occupied), kMaxVertices,
+            [&](std::size_t v) { found |= t_.vertex_edge_set(static_cast<VertexId>(v)); });
         // ... that hold nobody's road.
         for (PlayerId q = 0; q < s_.player_count(); ++q) found &= ~s_.players[q].roads;
-        for_each_bit(found, kMaxEdges, [&](std::size_t e) {
+        for_each_set_bit(found, kMaxEdges, [&](std::size_t e) {
             out_.push_back(BuildRoad{p, static_cast<EdgeId>(e)});
         });
     }
@@ -239,7 +225,7 @@ class Generator {
     void settlements(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.settlements_left <= 0 || !can_pay(ps, kSettlementCost)) return;
-        for_each_bit(ps.road_ends & ~s_.crowded, kMaxVertices, [&](std::size_t v) {
+        for_each_set_bit(ps.road_ends & ~s_.crowded, kMaxVertices, [&](std::size_t v) {
             out_.push_back(BuildSettlement{p, static_cast<VertexId>(v)});
         });
     }
@@ -247,7 +233,7 @@ class Generator {
     void cities(PlayerId p) {
         const PlayerState& ps = s_.players[p];
         if (ps.cities_left <= 0 || !can_pay(ps, kCityCost)) return;
-        for_each_bit(ps.settlement_at, kMaxVertices, [&](std::size_t v) {
+        for_each_set_bit(ps.settlement_at, kMaxVertices, [&](std::size_t v) {
             out_.push_back(BuildCity{p, static_cast<VertexId>(v)});
         });
     }

@@ -56,22 +56,6 @@ void check_roads(const Topology& t, const EdgeSet& roads) {
     }
 }
 
-// Calls f(e) for every set bit of an edge set below edge_count, ascending: one 64-bit word
-// at a time, the next bit by counting trailing zeros.
-template <class F>
-void for_each_edge(const EdgeSet& roads, int edge_count, F&& f) {
-    const EdgeSet low_word{~std::uint64_t{0}};
-    for (int w = 0; w * 64 < edge_count; ++w) {
-        std::uint64_t word = ((roads >> (64 * w)) & low_word).to_ullong();
-        while (word != 0) {
-            const int e = 64 * w + std::countr_zero(word);
-            if (e >= edge_count) return;
-            f(e);
-            word &= word - 1;
-        }
-    }
-}
-
 void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
                    Network& net) {
     check_roads(t, roads);
@@ -89,7 +73,7 @@ void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blo
         }
         return local[v];
     };
-    for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+    for_each_set_bit(roads, static_cast<std::size_t>(t.edge_count()), [&](EdgeId e) {
         int le = net.edge_count++;
         net.edge_id[le] = e;
         const auto& ev = t.edge_vertices(e);
@@ -213,7 +197,7 @@ class ChainSearch {
         std::array<std::uint32_t, kMaxVertices> info;
         std::array<int, kMaxEdges> list;
         int n = 0;
-        for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+        for_each_set_bit(roads, static_cast<std::size_t>(t.edge_count()), [&](EdgeId e) {
             list[n++] = e;
             for (VertexId v : ends[e])
                 info[v] = blocked[static_cast<std::size_t>(v)] ? kBlocked : 0;
@@ -490,7 +474,7 @@ int road_network_count(const Topology& t, const EdgeSet& roads, const VertexSet&
         return node[v];
     };
     std::vector<std::pair<int, int>> links;
-    for_each_edge(roads, t.edge_count(), [&](EdgeId e) {
+    for_each_set_bit(roads, static_cast<std::size_t>(t.edge_count()), [&](EdgeId e) {
         int a = node_of(t.edge_vertices(e)[0]);
         int b = node_of(t.edge_vertices(e)[1]);
         links.emplace_back(a, b);

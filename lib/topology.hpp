@@ -15,6 +15,7 @@
 // The golden table in tests/topology_test.cpp freezes the standard numbering.
 
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -44,6 +45,22 @@ inline constexpr int kMaxEdges = 160;
 
 using EdgeSet = std::bitset<kMaxEdges>;       // bit e set: edge e is in the set
 using VertexSet = std::bitset<kMaxVertices>;  // bit v set: vertex v is in the set
+
+// Calls fn(i) (i a std::size_t) for every set bit i < limit of `bits`, ascending: one
+// 64-bit word at a time, the next bit by counting trailing zeros.
+template <std::size_t N, class Fn>
+void for_each_set_bit(const std::bitset<N>& bits, std::size_t limit, Fn&& fn) {
+    const std::bitset<N> low_word{~std::uint64_t{0}};
+    for (std::size_t w = 0; w * 64 < limit; ++w) {
+        std::uint64_t word = ((bits >> (64 * w)) & low_word).to_ullong();
+        while (word != 0) {
+            const std::size_t i = 64 * w + static_cast<std::size_t>(std::countr_zero(word));
+            if (i >= limit) return;
+            fn(i);
+            word &= word - 1;
+        }
+    }
+}
 
 // Thrown for unusable input (a malformed board, an unknown name, an id out of range). The
 // message names the field; tools print it and exit with status 2.
