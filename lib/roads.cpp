@@ -56,9 +56,9 @@ void check_roads(const Topology& t, const EdgeSet& roads) {
     }
 }
 
+// The caller has checked `roads` (check_roads): every public entry does so once.
 void build_network(const Topology& t, const EdgeSet& roads, const VertexSet& blocked,
                    Network& net) {
-    check_roads(t, roads);
     // local[v] is valid where `seen` has v: two words cleared instead of the whole array.
     VertexSet seen;
     std::array<std::uint8_t, kMaxVertices> local;
@@ -454,6 +454,7 @@ int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const Verte
 }
 
 Trail longest_trail(const Topology& t, const EdgeSet& roads, const VertexSet& blocked) {
+    check_roads(t, roads);
     Network net;
     build_network(t, roads, blocked, net);
     if (net.edge_count <= 64) return longest<std::uint64_t>(net);
