@@ -102,6 +102,9 @@ constexpr int type_index(std::string_view name) {
         if (kEventTypeNames[i] == name) return static_cast<int>(i);
     return -1;
 }
+// The types whose lines the scan matches whole.
+constexpr int kRollType = type_index("roll"), kEndTurnType = type_index("end_turn");
+static_assert(kRollType >= 0 && kEndTurnType >= 0);
 
 // What one line said, field by field; build() turns it into the event when the fields are
 // exactly those of the type and every value is in range.
@@ -510,14 +513,14 @@ std::optional<Event> scan_event(std::string_view line, const std::vector<Seat>& 
         if (roll.lit("{\"dice\":[") && roll.digit(1, 6, f.dice[0]) && roll.lit(",") &&
             roll.digit(1, 6, f.dice[1]) && roll.lit("],\"player\":\"") &&
             roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && ends(roll)) {
-            f.type = type_index("roll");
+            f.type = kRollType;
             f.seen = 1u << kType | 1u << kPlayer | 1u << kDice;
             return built(f, t);
         }
         Scan end_turn(line);
         if (end_turn.lit("{\"player\":\"") && end_turn.seat_name(seats, f.player) &&
             end_turn.lit(",\"type\":\"end_turn\"}") && ends(end_turn)) {
-            f.type = type_index("end_turn");
+            f.type = kEndTurnType;
             f.seen = 1u << kType | 1u << kPlayer;
             return built(f, t);
         }
