@@ -13,7 +13,15 @@ tools=$(cd "$1" && pwd)
 scale=${CATAN_TEST_SCALE:-1}
 games=$(awk -v s="$scale" 'BEGIN { n = int(2000 * s); print (n < 100 ? 100 : n) }')
 chunks=8
-fail() { echo "FAIL: $*" >&2; exit 1; }
+sshd_log=
+fail() {
+  echo "FAIL: $*" >&2
+  # what the SSH server said, when it ran (a refused or dropped login shows there)
+  if [ -n "$sshd_log" ] && [ -s "$sshd_log" ]; then
+    echo "--- sshd ---" >&2; cat "$sshd_log" >&2
+  fi
+  exit 1
+}
 for cmd in /usr/sbin/sshd ssh ssh-keygen parallel; do
   command -v "$cmd" > /dev/null ||
     fail "$cmd is not installed (scripts/install-deps.sh installs openssh-server and parallel)"
@@ -71,7 +79,8 @@ EOF
   local key
   key=$(cut -d' ' -f1,2 "$tmp/host_key.pub")
   printf '[127.0.0.1]:%s %s\n[127.0.0.2]:%s %s\n' "$port" "$key" "$port" "$key" > "$tmp/known_hosts"
-  /usr/sbin/sshd -f "$tmp/sshd_config" -D -e -p "$port" 2> "$tmp/sshd.log" &
+  sshd_log=$tmp/sshd.log
+  /usr/sbin/sshd -f "$tmp/sshd_config" -D -e -p "$port" 2> "$sshd_log" &
   sshd_pid=$!
   for _ in $(seq 1 50); do
     if ssh -F "$tmp/ssh_config" host1 true 2> "$tmp/ssh.err" &&
