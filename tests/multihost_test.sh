@@ -59,7 +59,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 StrictModes no
 UsePAM no
-LogLevel ERROR
+LogLevel INFO
 EOF
   cat > "$tmp/ssh_config" <<EOF
 Host host1
