@@ -57,3 +57,22 @@ endif()
 catan_cli_test(NAME import_catanlog_bad_header EXIT 2
   MATCH "^catan-import: -:3: players: expected 2 to 4 players, got \"9\""
   COMMAND sh -c "printf 'catanlog v0.10.0\\ntimestamp: x\\nplayers: 9\\n' | $<TARGET_FILE:catan-import> -")
+# Several recordings: one JSON Lines stream, the logs in input order, byte for byte what
+# converting each alone with --format jsonl gives; a recording that cannot be converted is
+# reported by name and skipped, the others still written, exit 2; --format json refuses
+# several (one document holds one log).
+set(IMPORT $<TARGET_FILE:catan-import>)
+# inside the joined command a ">" would end its generator expression and a comma split it
+set(GT "$<ANGLE-R>")
+set(CA ${R}/catanatron-road-through-settlement.json)
+set(SO ${R}/human-game-1.soclog)
+catan_cli_test(NAME import_many_stream EXIT 0 MATCH "^same 2\n$"
+  COMMAND sh -c "${IMPORT} --format jsonl ${CA} ${GT} $<TARGET_FILE_DIR:catan-import>/import_alone.jsonl && ${IMPORT} --format jsonl ${SO} ${GT}${GT} $<TARGET_FILE_DIR:catan-import>/import_alone.jsonl && ${IMPORT} -j 2 ${CA} ${SO} | cmp - $<TARGET_FILE_DIR:catan-import>/import_alone.jsonl && printf 'same %s\\n' $(${IMPORT} ${CA} ${SO} | grep -c '\"format\":\"catan-log\"')")
+catan_cli_test(NAME import_many_one_missing EXIT 0
+  MATCH "^exit 2 logs 2\ncatan-import: [^\n]*no-such.soclog: cannot open[^\n]*\n$"
+  COMMAND sh -c "${IMPORT} ${CA} ${R}/no-such.soclog ${SO} ${GT} $<TARGET_FILE_DIR:catan-import>/import_some.jsonl || printf 'exit %s logs ' $? && grep -c catan-log $<TARGET_FILE_DIR:catan-import>/import_some.jsonl")
+catan_cli_test(NAME import_many_not_json EXIT 2
+  MATCH "^catan-import: --format json writes one log; several recordings are written as one JSON Lines stream of logs \\(--format jsonl, the default for several\\)\n$"
+  COMMAND ${IMPORT} --format json ${CA} ${SO})
+catan_cli_test(NAME import_many_stats EXIT 1 MATCH "2 inputs: 1 valid, 1 invalid, 0 malformed"
+  COMMAND sh -c "${IMPORT} ${CA} ${SO} | $<TARGET_FILE:catan-stats> -")

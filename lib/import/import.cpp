@@ -190,4 +190,19 @@ GameLog import_log(std::string_view text, std::string_view name, ImportFormat fo
     return read_log(text, name);
 }
 
+GameLog import_recording(std::string_view text, std::string_view name,
+                         std::optional<ImportFormat> format, std::vector<ImportWarning>* warnings) {
+    if (!format) format = detect_import_format(text);
+    if (!format) {
+        if (auto what = unsupported_format(text))
+            throw InputError(fmt::format("{}: {}", name, *what));
+        throw InputError(
+            fmt::format("{}: cannot tell the format (not a soclog, a catanatron record, a "
+                        "catanlog transcript, a colonist.io replay nor a native log); give "
+                        "--from soclog|catanatron|catanlog|colonist|native",
+                        name));
+    }
+    return import_log(text, name, *format, warnings);
+}
+
 }  // namespace ctk

@@ -45,4 +45,12 @@ std::optional<std::string> unsupported_format(std::string_view text);
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings = nullptr);
 
+// A recording as a native log, its format given or, when `format` is empty, detected
+// (detect_import_format). Throws InputError naming `name` when the format cannot be told:
+// with unsupported_format's phrase when the text is something recognisable, otherwise
+// naming the formats --from takes; then whatever import_log throws.
+GameLog import_recording(std::string_view text, std::string_view name,
+                         std::optional<ImportFormat> format,
+                         std::vector<ImportWarning>* warnings = nullptr);
+
 }  // namespace ctk
