@@ -374,7 +374,18 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
     as_object(j, path);
     Fields f(j, path);
     auto it = j.find("type");
-    if (it == j.end()) throw InputError(fmt::format("{}: missing", field(path, "type")));
+    if (it == j.end()) {
+        // A log's header where an event is expected: logs written one after another (a
+        // stream of games) read as one log.
+        auto format = j.find("format");
+        if (format != j.end() && *format == "catan-log")
+            throw InputError(fmt::format(
+                "{}: expected an event, got a log header (\"format\": \"catan-log\"): a "
+                "second game starts here, and a log holds one game (a stream of logs is read "
+                "game by game by catan-stats)",
+                path));
+        throw InputError(fmt::format("{}: missing", field(path, "type")));
+    }
     if (!it->is_string())
         throw InputError(
             fmt::format("{}: expected an event type, got {}", field(path, "type"), type_name(*it)));

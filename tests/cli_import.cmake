@@ -76,3 +76,8 @@ catan_cli_test(NAME import_many_not_json EXIT 2
   COMMAND ${IMPORT} --format json ${CA} ${SO})
 catan_cli_test(NAME import_many_stats EXIT 1 MATCH "2 inputs: 1 valid, 1 invalid, 0 malformed"
   COMMAND sh -c "${IMPORT} ${CA} ${SO} | $<TARGET_FILE:catan-stats> -")
+# catan-replay reads one log per input: a second log's header where an event is due is named
+# as such (catan-stats reads streams)
+catan_cli_test(NAME replay_stream_of_two_logs EXIT 2
+  MATCH "^catan-replay: -: event 235 \\(line 237\\): events\\[235\\]: expected an event, got a log header \\(\"format\": \"catan-log\"\\): a second game starts here"
+  COMMAND sh -c "${IMPORT} ${SO} ${SO} | $<TARGET_FILE:catan-replay> -")
