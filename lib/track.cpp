@@ -738,15 +738,6 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
     while (slots < 2 * states_.size()) slots *= 2;
     std::vector<std::uint32_t>& table = scratch_->verdict_table;
     table.assign(slots, 0);
-    auto hash = [](const track_share::Key& k) {  // words mixed independently, then folded
-        std::uint64_t h = 0;
-        for (std::size_t i = 0; i < k.size(); i += 8) {
-            std::uint64_t w = 0;
-            std::memcpy(&w, k.data() + i, std::min<std::size_t>(8, k.size() - i));
-            h += std::rotl(w, static_cast<int>(i)) * 0x9e3779b97f4a7c15ULL;
-        }
-        return h ^ (h >> 29) ^ (h >> 47);
-    };
     const PlayerId player = event_player(e.body);
     const track_share::KeyReader key(e);
     std::size_t kept = 0;
@@ -759,7 +750,7 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
             if (!keys.empty() && keys.back() == k) {
                 passes = verdicts.back() != 0;
             } else {
-                std::size_t slot = hash(k) & (slots - 1);
+                std::size_t slot = k.hash() & (slots - 1);
                 while (table[slot] != 0 && keys[table[slot] - 1] != k)
                     slot = (slot + 1) & (slots - 1);
                 if (table[slot] != 0) {

@@ -50,39 +50,4 @@ KeyReader::KeyReader(const Event& e) : player_(event_player(e.body)) {
     // Roll, end_turn, trade_accept / reject / cancel: public fields only.
 }
 
-Key KeyReader::operator()(const GameState& s) const {
-    Key k{};
-    std::size_t i = 0;
-    auto put = [&](int x) { k[i++] = static_cast<std::int8_t>(x); };
-    auto put_cards = [&](const auto& cards) {
-        for (int x : cards) put(x);
-    };
-    // Every event: game-over (phase, winner), pending-seven and discard-half (discards owed).
-    put(static_cast<int>(s.phase));
-    put(s.winner);
-    for (int p = 0; p < s.player_count(); ++p) put(s.discard_owed[p]);
-    i = 2 + kMaxPlayers;
-    const PlayerState& ps = s.players[player_];
-    if (all_hands_) {
-        for (int q = 0; q < s.player_count(); ++q) put_cards(s.players[q].hand);
-    } else if (hand_) {
-        put_cards(ps.hand);
-        if (partner_ >= 0 && partner_ < s.player_count()) put_cards(s.players[partner_].hand);
-    }
-    if (bank_) {
-        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount;
-        put_cards(s.bank);
-    }
-    if (deck_) {
-        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount + kResourceCount;
-        put_cards(s.deck);
-    }
-    if (dev_cards_) {
-        i = 2 + kMaxPlayers + kMaxPlayers * kResourceCount + 2 * kResourceCount;
-        put_cards(ps.dev_old);
-        put_cards(ps.dev_new);
-    }
-    return k;
-}
-
 }  // namespace ctk::track_share
