@@ -5,8 +5,6 @@
 #include "track_share.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <map>
 #include <numeric>
 
@@ -164,41 +162,47 @@ void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
     }
 }
 
-// Holdings key: the fields that differ between the states of one belief (track.hpp).
-// Ordered as bytes (memcmp order); a whole number of 8-byte words, zero past the
-// players of the game.
-using Key = std::array<std::int8_t, (2 * kResourceCount + 2 + kMaxPlayers * 16 + 7) / 8 * 8>;
+// Holdings key: the fields that differ between the states of one belief (track.hpp), one
+// byte a count, in this order: bank, deck, phase, winner, then per player hand,
+// development cards old and new, discards owed; compared as unsigned bytes
+// (lexicographic). Held as words whose first byte is the most significant, so that words
+// compare as their bytes do; the bytes of the bank to the winner take two words (four
+// zero bytes after them: equal in every key, so the order is the bytes' order without
+// them) and each player two more, zero past the players of the game. Built in registers:
+// bytes stored one at a time and read back as words would stall store forwarding.
+using Key = std::array<std::uint64_t, 2 + 2 * kMaxPlayers>;
 // The words of a key that can be non-zero in a game of n players.
 std::size_t key_words(int n) {
-    return (2 * kResourceCount + 2 + static_cast<std::size_t>(n) * 16 + 7) / 8;
+    return 2 + 2 * static_cast<std::size_t>(n);
 }
-// memcmp(a, b) over the first `words` words, a word at a time (big-endian values compare
-// as the bytes do).
+// The order of the keys' bytes over their first `words` words: -1, 0 or 1.
 int key_compare(const Key& a, const Key& b, std::size_t words) {
-    for (std::size_t i = 0; i < words; ++i) {
-        std::uint64_t x, y;
-        std::memcpy(&x, a.data() + 8 * i, 8);
-        std::memcpy(&y, b.data() + 8 * i, 8);
-        if (x == y) continue;
-        if constexpr (std::endian::native == std::endian::little)
-            x = __builtin_bswap64(x), y = __builtin_bswap64(y);
-        return x < y ? -1 : 1;
-    }
+    for (std::size_t i = 0; i < words; ++i)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
     return 0;
 }
+// The bytes b[0..8) of a word, b[0] the most significant (each count as an unsigned byte).
+template <class... Bytes>
+std::uint64_t word_of(Bytes... b) {
+    static_assert(sizeof...(b) == 8);
+    std::uint64_t w = 0;
+    ((w = w << 8 | static_cast<std::uint8_t>(b)), ...);
+    return w;
+}
 Key holdings(const GameState& s) {
+    static_assert(kResourceCount == 5 && kDevCardKinds == 5);
     Key k{};
-    std::size_t i = 0;
-    for (int x : s.bank) k[i++] = static_cast<std::int8_t>(x);
-    for (int x : s.deck) k[i++] = static_cast<std::int8_t>(x);
-    k[i++] = static_cast<std::int8_t>(s.phase);
-    k[i++] = static_cast<std::int8_t>(s.winner);
+    const auto& b = s.bank;
+    const auto& d = s.deck;
+    k[0] = word_of(b[0], b[1], b[2], b[3], b[4], d[0], d[1], d[2]);
+    k[1] = word_of(d[3], d[4], static_cast<int>(s.phase), s.winner, 0, 0, 0, 0);
     for (int p = 0; p < s.player_count(); ++p) {
         const PlayerState& ps = s.players[p];
-        for (int x : ps.hand) k[i++] = static_cast<std::int8_t>(x);
-        for (int d = 0; d < kDevCardKinds; ++d) k[i++] = ps.dev_old[d];
-        for (int d = 0; d < kDevCardKinds; ++d) k[i++] = ps.dev_new[d];
-        k[i++] = s.discard_owed[p];
+        const auto& h = ps.hand;
+        const auto& o = ps.dev_old;
+        const auto& n = ps.dev_new;
+        k[2 + 2 * p] = word_of(h[0], h[1], h[2], h[3], h[4], o[0], o[1], o[2]);
+        k[3 + 2 * p] = word_of(o[3], o[4], n[0], n[1], n[2], n[3], n[4], s.discard_owed[p]);
     }
     return k;
 }
@@ -739,7 +743,7 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
     std::vector<std::uint32_t>& table = scratch_->verdict_table;
     table.assign(slots, 0);
     const PlayerId player = event_player(e.body);
-    const track_share::KeyReader key(e);
+    const track_share::KeyReader key(e, states_.front().state.player_count());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
         GameState& s = states_[i].state;
@@ -747,11 +751,11 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
         if (s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
             const track_share::Key k = key(s);
             // The usual case: every state of the belief has the key of the last one met.
-            if (!keys.empty() && keys.back() == k) {
+            if (!keys.empty() && key.equal(keys.back(), k)) {
                 passes = verdicts.back() != 0;
             } else {
-                std::size_t slot = k.hash() & (slots - 1);
-                while (table[slot] != 0 && keys[table[slot] - 1] != k)
+                std::size_t slot = key.hash(k) & (slots - 1);
+                while (table[slot] != 0 && !key.equal(keys[table[slot] - 1], k))
                     slot = (slot + 1) & (slots - 1);
                 if (table[slot] != 0) {
                     passes = verdicts[table[slot] - 1] != 0;

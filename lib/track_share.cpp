@@ -21,7 +21,8 @@ bool shares_check(const Event& e) {
     return !hides_choice(e);
 }
 
-KeyReader::KeyReader(const Event& e) : player_(event_player(e.body)) {
+KeyReader::KeyReader(const Event& e, int players)
+    : player_(event_player(e.body)), players_(players) {
     if (const auto* t = std::get_if<TradePlayer>(&e.body)) {
         hand_ = true;  // insufficient-resources, both sides
         partner_ = t->partner;
@@ -48,6 +49,9 @@ KeyReader::KeyReader(const Event& e) : player_(event_player(e.body)) {
         dev_cards_ = true;  // dev-card-held, dev-card-age
     }
     // Roll, end_turn, trade_accept / reject / cancel: public fields only.
+    words_ = 1 + (all_hands_ ? static_cast<std::size_t>(players) : 0) +
+             (hand_ ? (partner_ != kNoPlayer ? 2 : 1) : 0) + (bank_ ? 1 : 0) + (deck_ ? 1 : 0) +
+             (dev_cards_ ? 2 : 0);
 }
 
 }  // namespace ctk::track_share

@@ -39,27 +39,17 @@ bool shares_check(const Event& e);
 
 // What of a state's holdings check(s, e) reads (above), with phase and winner: equal keys,
 // equal verdicts. Only for events of shares_check() whose player is a seat of s. Words of
-// bytes (each count as one byte, resources and development cards in their order): phase,
-// winner and the discards owed (kMaxPlayers); then one word per hand (every player's, or
-// the player's and a trade partner's); the bank; the deck; the player's old and new
-// development cards. Zero where not read. Built in registers and compared and hashed a
-// word at a time: a belief makes one key per state for every event.
+// bytes (each count as one byte, resources and development cards in their order), only
+// those the event's check reads, in this order: phase, winner and the discards owed (the
+// seats of the game); each hand read (every player's, or the player's and a trade
+// partner's), a word each; the bank; the deck; the player's old and new development cards.
+// The first KeyReader::words() words are the key (the rest are not set). Built in
+// registers and compared and hashed a word at a time: a belief makes one key per state for
+// every event, most of them (a roll, the end of a turn) of one word.
 struct Key {
     static constexpr std::size_t kWords = 1 + kMaxPlayers + 4;
-    std::array<std::uint64_t, kWords> words{};
+    std::array<std::uint64_t, kWords> words;
 
-    friend bool operator==(const Key& a, const Key& b) {
-        std::uint64_t diff = 0;
-        for (std::size_t i = 0; i < kWords; ++i) diff |= a.words[i] ^ b.words[i];
-        return diff == 0;
-    }
-    // A hash of the words (each mixed by its position, then folded).
-    std::uint64_t hash() const {
-        std::uint64_t h = 0;
-        for (std::size_t i = 0; i < kWords; ++i)
-            h += std::rotl(words[i], static_cast<int>(8 * i)) * 0x9e3779b97f4a7c15ULL;
-        return h ^ (h >> 29) ^ (h >> 47);
-    }
     // Up to 8 counts, one byte each, the first in the lowest byte.
     template <class Counts>
     static std::uint64_t pack(const Counts& counts) {
@@ -71,49 +61,64 @@ struct Key {
     }
 };
 
-// key(s, e) for one event e and many states: what the event's check reads is decided once,
-// when the reader is made (e must outlive it); operator() then copies those fields of s.
+// key(s, e) for one event e and the states of one game (players seats): what the event's
+// check reads is decided once, when the reader is made; operator() then copies those fields
+// of s.
 class KeyReader {
   public:
-    explicit KeyReader(const Event& e);
+    KeyReader(const Event& e, int players);
+    // The words of every key this reader makes (1 .. Key::kWords).
+    std::size_t words() const { return words_; }
     Key operator()(const GameState& s) const {
         static_assert(kMaxPlayers <= 6 && kResourceCount <= 8 && kDevCardKinds <= 8);
         Key k;
-        const int n = s.player_count();
         // Every event: game-over (phase, winner), pending-seven and discard-half (discards
         // owed, the seats of the game only).
         std::uint64_t owed = Key::pack(s.discard_owed);
-        if (n < kMaxPlayers) owed &= (std::uint64_t{1} << (8 * n)) - 1;
+        if (players_ < kMaxPlayers) owed &= (std::uint64_t{1} << (8 * players_)) - 1;
         k.words[0] = std::uint64_t{static_cast<std::uint8_t>(s.phase)} |
                      std::uint64_t{static_cast<std::uint8_t>(s.winner)} << 8 | owed << 16;
+        std::size_t i = 1;
         if (all_hands_) {
-            for (int q = 0; q < n; ++q) k.words[1 + q] = Key::pack(s.players[q].hand);
+            for (int q = 0; q < players_; ++q) k.words[i++] = Key::pack(s.players[q].hand);
         } else if (hand_) {
-            k.words[1] = Key::pack(s.players[player_].hand);
-            if (partner_ >= 0 && partner_ < n) k.words[2] = Key::pack(s.players[partner_].hand);
+            k.words[i++] = Key::pack(s.players[player_].hand);
+            if (partner_ != kNoPlayer)
+                k.words[i++] =
+                    partner_ >= 0 && partner_ < players_ ? Key::pack(s.players[partner_].hand) : 0;
         }
-        constexpr std::size_t rest = 1 + kMaxPlayers;
-        if (bank_) k.words[rest] = Key::pack(s.bank);
-        if (deck_) k.words[rest + 1] = Key::pack(s.deck);
+        if (bank_) k.words[i++] = Key::pack(s.bank);
+        if (deck_) k.words[i++] = Key::pack(s.deck);
         if (dev_cards_) {
-            k.words[rest + 2] = Key::pack(s.players[player_].dev_old);
-            k.words[rest + 3] = Key::pack(s.players[player_].dev_new);
+            k.words[i++] = Key::pack(s.players[player_].dev_old);
+            k.words[i++] = Key::pack(s.players[player_].dev_new);
         }
         return k;
+    }
+    // Whether two keys of this reader are equal.
+    bool equal(const Key& a, const Key& b) const {
+        std::uint64_t diff = 0;
+        for (std::size_t i = 0; i < words_; ++i) diff |= a.words[i] ^ b.words[i];
+        return diff == 0;
+    }
+    // A hash of a key of this reader (each word mixed by its position, then folded).
+    std::uint64_t hash(const Key& k) const {
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < words_; ++i)
+            h += std::rotl(k.words[i], static_cast<int>(8 * i)) * 0x9e3779b97f4a7c15ULL;
+        return h ^ (h >> 29) ^ (h >> 47);
     }
 
   private:
     PlayerId player_;
+    int players_;
     PlayerId partner_ = kNoPlayer;  // trade_player: the partner's hand too
     bool hand_ = false;             // the player's hand
     bool all_hands_ = false;        // every player's hand
     bool bank_ = false;
     bool deck_ = false;
     bool dev_cards_ = false;  // the player's development cards (old and new)
+    std::size_t words_ = 1;
 };
-
-inline Key key(const GameState& s, const Event& e) {
-    return KeyReader(e)(s);
-}
 
 }  // namespace ctk::track_share
