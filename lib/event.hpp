@@ -263,10 +263,15 @@ GameLog read_log(std::string_view text, std::string_view name);
 class LogReader {
   public:
     LogReader(std::istream& in, std::string name);  // `in` must outlive the reader
+    LogReader(const LogReader&) = delete;  // neither copied nor moved: it points into itself
+    LogReader& operator=(const LogReader&) = delete;
     // The header: format, options, seats, board, source; events stays empty.
     const GameLog& header() const { return log_; }
     // The next event, or std::nullopt at the end of the log.
     std::optional<Event> next();
+    // The same into `out` (reused from event to event: no event is made per line): true
+    // and `out` the next event, or false at the end of the log (`out` unspecified).
+    bool next(Event& out);
     // Events handed out so far.
     std::size_t events_read() const { return read_; }
 
@@ -278,6 +283,7 @@ class LogReader {
     std::istream& in_;
     std::string name_;
     GameLog log_;
+    const Topology* topology_ = nullptr;  // log_board(log_).topology(), once the header is read
     bool lines_ = false;
     std::vector<Event> document_events_;  // a JSON document's events, handed out in order
     std::size_t read_ = 0;

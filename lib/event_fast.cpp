@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include <simdjson.h>
@@ -105,6 +106,42 @@ constexpr int type_index(std::string_view name) {
 // The types whose lines the scan matches whole.
 constexpr int kRollType = type_index("roll"), kEndTurnType = type_index("end_turn");
 static_assert(kRollType >= 0 && kEndTurnType >= 0);
+
+// The event types by the first byte of their name, for the scan: the indexes in
+// kEventTypeNames of the names that start with each byte, -1 after the last.
+struct TypesByFirstByte {
+    std::array<std::array<signed char, 8>, 256> of{};
+    constexpr TypesByFirstByte() {
+        for (auto& list : of) list.fill(-1);
+        for (std::size_t i = 0; i < kEventTypeNames.size(); ++i) {
+            auto& list = of[static_cast<unsigned char>(kEventTypeNames[i][0])];
+            std::size_t n = 0;
+            while (list[n] >= 0) ++n;
+            list[n] = static_cast<signed char>(i);  // a ninth name on one byte: not constant
+        }
+    }
+};
+constexpr TypesByFirstByte kTypesByFirstByte;
+
+// The resources by the first byte of their name (resource_name), -1 for none: the five
+// names differ in their first byte (checked where the table is built).
+struct ResourcesByFirstByte {
+    std::array<std::string_view, kResourceCount> name;
+    std::array<signed char, 256> of;
+    ResourcesByFirstByte() {
+        of.fill(-1);
+        for (int r = 0; r < kResourceCount; ++r) {
+            name[static_cast<std::size_t>(r)] = resource_name(static_cast<Resource>(r));
+            auto& slot = of[static_cast<unsigned char>(name[static_cast<std::size_t>(r)][0])];
+            if (slot != -1) throw std::logic_error("two resource names share a first byte");
+            slot = static_cast<signed char>(r);
+        }
+    }
+};
+const ResourcesByFirstByte& resources_by_first_byte() {
+    static const ResourcesByFirstByte table;
+    return table;
+}
 
 // What one line said, field by field; build() turns it into the event when the fields are
 // exactly those of the type and every value is in range.
@@ -270,6 +307,23 @@ class DomValue {
     explicit DomValue(element v) : v_(v) {}
     bool null() const { return v_.is_null(); }
     bool string(std::string_view& out) const { return !v_.get_string().get(out); }
+    // An event type's name: its index in kEventTypeNames.
+    bool type(int& out) const {
+        std::string_view s;
+        if (!string(s) || s.empty()) return false;
+        out = type_of(s);
+        return out >= 0;
+    }
+    // A seat's name: its player.
+    bool seat(const std::vector<Seat>& seats, PlayerId& out) const {
+        std::string_view s;
+        return string(s) && detail::seat(s, seats, out);
+    }
+    // A resource's name, exactly.
+    bool resource(Resource& out) const {
+        std::string_view s;
+        return string(s) && exact_resource(s, out);
+    }
     bool integer(std::int64_t lo, std::int64_t hi, int& out) const {
         return detail::integer(v_, lo, hi, out);
     }
@@ -393,6 +447,70 @@ class Scan {
         }
         return false;
     }
+    // `"name"` for a seat's name JSON writes as it is (seat_name).
+    bool seat(const std::vector<Seat>& seats, PlayerId& out) {
+        return eat('"') && seat_name(seats, out);
+    }
+    // `"name"` for an event type's name: its index in kEventTypeNames.
+    bool type(int& out) {
+        if (!eat('"') || p_ == end_) return false;
+        for (signed char i : kTypesByFirstByte.of[static_cast<unsigned char>(*p_)]) {
+            if (i < 0) break;
+            if (word(kEventTypeNames[static_cast<std::size_t>(i)], '"')) {
+                out = i;
+                return true;
+            }
+        }
+        return false;
+    }
+    // `"name"` for a resource's name, exactly.
+    bool resource(Resource& out) { return eat('"') && resource_name_then(out, '"'); }
+    // `"name":` for a key of the fast path's fields (any other key, or another spelling of
+    // one: false).
+    bool key(Field& out) {
+        if (!eat('"') || p_ == end_) return false;
+        auto is = [&](Field f) {
+            if (!word(kFieldNames[static_cast<std::size_t>(f)], '"')) return false;
+            out = f;
+            return true;
+        };
+        bool known = false;
+        switch (*p_) {
+            case 't':
+                known = is(kType) || is(kTo) || is(kTake);
+                break;
+            case 'p':
+                known = is(kPlayer) || is(kPartner);
+                break;
+            case 'v':
+                known = is(kVertex) || is(kVictim);
+                break;
+            case 'e':
+                known = is(kEdge);
+                break;
+            case 'h':
+                known = is(kHex);
+                break;
+            case 's':
+                known = is(kStolen);
+                break;
+            case 'c':
+                known = is(kCard) || is(kCards);
+                break;
+            case 'r':
+                known = is(kResource);
+                break;
+            case 'd':
+                known = is(kDice);
+                break;
+            case 'g':
+                known = is(kGive) || is(kGet);
+                break;
+            default:
+                break;
+        }
+        return known && eat(':');
+    }
     bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) {
         return eat('[') && integer(lo, hi, out[0]) && eat(',') && integer(lo, hi, out[1]) &&
                eat(']');
@@ -402,10 +520,9 @@ class Scan {
         out = {};
         if (eat('}')) return true;
         do {
-            std::string_view key;
             Resource r;
             int n = 0;
-            if (!string(key) || !eat(':') || !exact_resource(key, r) || !integer(0, 95, n))
+            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') || !integer(0, 95, n))
                 return false;
             out[static_cast<std::size_t>(r)] = n;
         } while (eat(','));
@@ -413,6 +530,25 @@ class Scan {
     }
 
   private:
+    // The bytes of `name` then the byte `after` at the cursor (moving past both), or false
+    // (the cursor unmoved).
+    bool word(std::string_view name, char after) {
+        if (static_cast<std::size_t>(end_ - p_) <= name.size() || p_[name.size()] != after ||
+            !same(name, {p_, name.size()}))
+            return false;
+        p_ += name.size() + 1;
+        return true;
+    }
+    // A resource's name then the byte `after`.
+    bool resource_name_then(Resource& out, char after) {
+        if (p_ == end_) return false;
+        const ResourcesByFirstByte& names = resources_by_first_byte();
+        const int r = names.of[static_cast<unsigned char>(*p_)];
+        if (r < 0 || !word(names.name[static_cast<std::size_t>(r)], after)) return false;
+        out = static_cast<Resource>(r);
+        return true;
+    }
+
     // The high bit of each byte of `w` that is '"', '\\' or below 0x20, exact up to the
     // first such byte (the borrow of the subtraction may mark bytes after it).
     static std::uint64_t special_bytes(std::uint64_t w) {
@@ -432,24 +568,21 @@ template <class Value>
 bool read_field(Fields& f, Field field, Value&& v, const std::vector<Seat>& seats) {
     std::string_view s;
     switch (field) {
-        case kType: {
-            if (!v.string(s)) return false;
-            f.type = s.empty() ? -1 : type_of(s);
-            return f.type >= 0;
-        }
+        case kType:
+            return v.type(f.type);
         case kPlayer:
-            return v.string(s) && seat(s, seats, f.player);
+            return v.seat(seats, f.player);
         case kVictim:
             if (v.null()) return true;
-            return v.string(s) && seat(s, seats, f.victim);
+            return v.seat(seats, f.victim);
         case kTo:
         case kPartner:
-            return v.string(s) && seat(s, seats, f.other);
+            return v.seat(seats, f.other);
         case kStolen:
             if (v.null()) return true;
             [[fallthrough]];
         case kResource:
-            if (!v.string(s) || !exact_resource(s, f.resource)) return false;
+            if (!v.resource(f.resource)) return false;
             f.has_resource = true;
             return true;
         case kCard:
@@ -488,16 +621,26 @@ std::optional<Event> built(const Fields& f, const Topology& t) {
     return out;
 }
 
+// The event of the fields into `out` (claims none, source_line 0), or false (`out` as it
+// was).
+bool built_into(const Fields& f, const Topology& t, Event& out) {
+    if (!f.build(t, out.body)) return false;
+    out.claims.reset();
+    out.source_line = 0;
+    return true;
+}
+
 }  // namespace
 
 static_assert(kEventLinePadding >= simdjson::SIMDJSON_PADDING);
 
 namespace {
 
-// read_event_scan, and read_event_scan_line when `length` is given: then the line ends at
-// the first '\n' of `text` (which must have one after the event), and *length is its size.
-std::optional<Event> scan_event(std::string_view line, const std::vector<Seat>& seats,
-                                const Topology& t, std::size_t* length) {
+// read_event_scan into `out` (true; false and `out` as it was when the scan gives up), and
+// read_event_scan_line when `length` is given: then the line ends at the first '\n' of
+// `text` (which must have one after the event), and *length is its size.
+bool scan_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
+                std::size_t* length, Event& out) {
     // The end of the event: the end of the text, or a newline (the line's length kept).
     auto ends = [&](const Scan& in) {
         if (!length) return in.at_end();
@@ -515,44 +658,50 @@ std::optional<Event> scan_event(std::string_view line, const std::vector<Seat>& 
             roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && ends(roll)) {
             f.type = kRollType;
             f.seen = 1u << kType | 1u << kPlayer | 1u << kDice;
-            return built(f, t);
+            return built_into(f, t, out);
         }
         Scan end_turn(line);
         if (end_turn.lit("{\"player\":\"") && end_turn.seat_name(seats, f.player) &&
             end_turn.lit(",\"type\":\"end_turn\"}") && ends(end_turn)) {
             f.type = kEndTurnType;
             f.seen = 1u << kType | 1u << kPlayer;
-            return built(f, t);
+            return built_into(f, t, out);
         }
     }
     Scan in(line);
-    if (!in.eat('{')) return {};
+    if (!in.eat('{')) return false;
     Fields f;
     if (!in.eat('}')) {
         do {
-            std::string_view key;
             Field field;
-            if (!in.string(key) || !in.eat(':') || !new_field(f, key, field) ||
-                !read_field(f, field, in, seats))
-                return {};
+            if (!in.key(field) || f.has(field) || !read_field(f, field, in, seats)) return false;
             f.seen |= 1u << field;
         } while (in.eat(','));
-        if (!in.eat('}')) return {};
+        if (!in.eat('}')) return false;
     }
-    if (!ends(in)) return {};  // trailing bytes, even blanks: simdjson's parser
-    return built(f, t);
+    if (!ends(in)) return false;  // trailing bytes, even blanks: simdjson's parser
+    return built_into(f, t, out);
 }
 
 }  // namespace
 
 std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
                                      const Topology& t) {
-    return scan_event(line, seats, t, nullptr);
+    std::optional<Event> out(std::in_place);
+    if (!scan_event(line, seats, t, nullptr, *out)) out.reset();
+    return out;
 }
 
 std::optional<Event> read_event_scan_line(std::string_view text, const std::vector<Seat>& seats,
                                           const Topology& t, std::size_t& length) {
-    return scan_event(text, seats, t, &length);
+    std::optional<Event> out(std::in_place);
+    if (!scan_event(text, seats, t, &length, *out)) out.reset();
+    return out;
+}
+
+bool read_event_scan_line(std::string_view text, const std::vector<Seat>& seats, const Topology& t,
+                          std::size_t& length, Event& out) {
+    return scan_event(text, seats, t, &length, out);
 }
 
 std::optional<Event> read_event_dom_padded(std::string_view line, const std::vector<Seat>& seats,

@@ -47,6 +47,10 @@ std::optional<Event> read_event_scan(std::string_view line, const std::vector<Se
 // without a search for the line's end first.
 std::optional<Event> read_event_scan_line(std::string_view text, const std::vector<Seat>& seats,
                                           const Topology& t, std::size_t& length);
+// The same into a caller's event (no optional to clear per line): true and `out` the
+// event (claims none, source_line 0), or false and `out` as it was.
+bool read_event_scan_line(std::string_view text, const std::vector<Seat>& seats, const Topology& t,
+                          std::size_t& length, Event& out);
 
 // The same event read by simdjson's DOM parser (any JSON spelling of the common shapes:
 // whitespace, escapes, keys in any order); the line is copied into a padded buffer.

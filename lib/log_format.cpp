@@ -448,31 +448,38 @@ LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::m
 }
 
 std::optional<Event> LogReader::next() {
+    std::optional<Event> out(std::in_place);
+    if (!next(*out)) out.reset();
+    return out;
+}
+
+bool LogReader::next(Event& out) {
     if (!lines_) {
-        if (read_ >= document_events_.size()) return std::nullopt;
-        return std::move(document_events_[read_++]);
+        if (read_ >= document_events_.size()) return false;
+        out = std::move(document_events_[read_++]);
+        return true;
     }
+    if (!topology_) topology_ = &log_board(log_).topology();
     // A line as the writer writes it is read where it starts, its end found by the scan
     // (no search for the newline first); any other line as next_line finds it.
     std::size_t length = 0;
-    if (auto e = detail::read_event_scan_line({block_.get() + begin_, end_ - begin_}, log_.seats,
-                                              log_board(log_).topology(), length)) {
+    if (detail::read_event_scan_line({block_.get() + begin_, end_ - begin_}, log_.seats, *topology_,
+                                     length, out)) {
         begin_ += length + 1;
-        e->source_line = ++line_no_;
+        out.source_line = ++line_no_;
         ++read_;
-        return e;
+        return true;
     }
     std::string_view line;
     while (next_line(line)) {
         ++line_no_;
         if (blank_line(line)) continue;
-        Event e =
-            jsonl_event(line, log_.seats, log_board(log_).topology(), read_, line_no_, name_, true);
+        out = jsonl_event(line, log_.seats, *topology_, read_, line_no_, name_, true);
         ++read_;
-        return e;
+        return true;
     }
     if (in_.bad()) throw InputError(fmt::format("{}: read error", name_));
-    return std::nullopt;
+    return false;
 }
 
 std::string write_log(const GameLog& log, LogFormat format) {

@@ -199,8 +199,9 @@ StreamedReplay replay_stream(std::istream& in, std::string_view name, const Repl
     Replayer r(out.header, opt, name);
     // Read to the end even after replay stopped: a malformed line anywhere is reported,
     // as by read_log, and the event count is known.
-    while (auto e = reader.next())
-        if (!r.stopped()) r.feed(*e);
+    Event e;  // one event, refilled by each line
+    while (reader.next(e))
+        if (!r.stopped()) r.feed(e);
     out.events = reader.events_read();
     out.verdict = r.finish();
     return out;
