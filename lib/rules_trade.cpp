@@ -14,16 +14,24 @@ constexpr int kMaxGiven = 95;
 using BundleSet = std::bitset<256>;
 
 // Set of bundle counts reachable when giving n cards of one resource, with bundle sizes
-// the player is entitled to (its best rate, 3 with a generic harbor, 4 always).
+// the player is entitled to (its best rate, 3 with a generic harbor, 4 always). `best` is
+// a maritime rate, 2..4.
 BundleSet bundle_counts(int n, int best, bool generic) {
-    // reach[c] = the bundle counts that sum to exactly c cards.
-    std::array<BundleSet, kMaxGiven + 1> reach{};
+    if (n < 0 || n > kMaxGiven) return {};
+    // reach[c % kWindow] = the bundle counts that sum to exactly c cards: a bundle holds at
+    // most 4 cards, so only the last four counts are read (a table of every count, cleared
+    // per call, was most of a bank trade's check).
+    constexpr int kWindow = 5;
+    std::array<BundleSet, kWindow> reach{};
     reach[0].set(0);
     const int sizes[3] = {best, generic ? 3 : 4, 4};
-    for (int c = 1; c <= n && c <= kMaxGiven; ++c)
+    for (int c = 1; c <= n; ++c) {
+        BundleSet now;
         for (int s : sizes)
-            if (c >= s) reach[c] |= reach[c - s] << 1;
-    return n <= kMaxGiven ? reach[n] : BundleSet{};
+            if (c >= s) now |= reach[static_cast<std::size_t>((c - s) % kWindow)] << 1;
+        reach[static_cast<std::size_t>(c % kWindow)] = now;
+    }
+    return reach[static_cast<std::size_t>(n % kWindow)];
 }
 
 }  // namespace
@@ -59,7 +67,8 @@ Result Checker::event(const TradeBank& b) {
                         "give");
         best_bundles += n / rate;
         BundleSet next;
-        for (std::size_t c = 0; c <= kMaxGiven / 2; ++c)
+        // a bundle holds at least 2 cards: n cards make at most n / 2
+        for (std::size_t c = 0; c <= static_cast<std::size_t>(n / 2); ++c)
             if (counts.test(c)) next |= reach << c;
         reach = next;
     }

@@ -587,6 +587,37 @@ TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight 
                 R"({"type":"trade_bank","player":"red","give":{"wool":72},"get":{"brick":19,"lumber":18}})") ==
             "maritime-rate");
     }
+    SECTION("maritime-rate: every count given at 2:1 and 4:1 against every count asked") {
+        Table t;
+        t.turn_one_empty_hands();
+        t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
+        t.s.owner[45] = static_cast<std::int8_t>(kRed);  // red on the wool 2:1 harbor
+        t.s.building[45] = Building::kSettlement;
+        refresh_derived(t.s);
+        t.s.players[kRed].hand = {95, 0, 95, 0, 0};
+        t.s.bank = {95, 95, 95, 95, 95};
+        // The bundle counts of n cards in bundles of `rate` or 4, counted directly.
+        auto allowed = [](int n, int rate, int got) {
+            for (int a = 0; a * rate <= n; ++a)
+                if ((n - a * rate) % 4 == 0 && a + (n - a * rate) / 4 == got) return true;
+            return false;
+        };
+        int mismatches = 0, ok = 0;
+        for (int n = 1; n <= 95; ++n)
+            for (int got = 1; got <= 48; ++got) {
+                const std::string wool = fmt::format(
+                    R"({{"type":"trade_bank","player":"red","give":{{"wool":{}}},"get":{{"ore":{}}}}})",
+                    n, got);
+                const std::string brick = fmt::format(
+                    R"({{"type":"trade_bank","player":"red","give":{{"brick":{}}},"get":{{"ore":{}}}}})",
+                    n, got);
+                const bool wool_ok = t.rule(wool) == "ok", brick_ok = t.rule(brick) == "ok";
+                mismatches += (wool_ok != allowed(n, 2, got)) + (brick_ok != allowed(n, 4, got));
+                ok += wool_ok + brick_ok;
+            }
+        CHECK(mismatches == 0);
+        CHECK(ok == 599 + 23);  // 2:1: each even n, n/4 (rounded up) to n/2 bundles; 4:1: n/4
+    }
     SECTION("resign during the setup: the seat's placements are skipped, the snake goes on") {
         Table t;
         t.opening(2);  // red 19 + road 26
