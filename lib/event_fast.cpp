@@ -437,7 +437,9 @@ class Scan {
         const auto left = static_cast<std::size_t>(end_ - p_);
         for (std::size_t i = 0; i < seats.size(); ++i) {
             const std::string& name = seats[i].name;
-            if (name.size() >= left || p_[name.size()] != '"' || !same(name, {p_, name.size()}))
+            // the first byte first: it tells the seats of most games apart
+            if (name.size() >= left || (!name.empty() && name[0] != *p_) ||
+                p_[name.size()] != '"' || !same(name, {p_, name.size()}))
                 continue;
             for (char c : name)
                 if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
