@@ -1,7 +1,10 @@
 // Trades of RULES.md: maritime-rate, bank-empty, domestic-trade and trade-offer.
 #include "rules_impl.hpp"
 
+#include <array>
+#include <bit>
 #include <bitset>
+#include <cstdint>
 
 namespace ctk::rules_impl {
 
@@ -13,20 +16,20 @@ namespace {
 constexpr int kMaxGiven = 95;
 using BundleSet = std::bitset<256>;
 
-// Set of bundle counts reachable when giving n cards of one resource, with bundle sizes
-// the player is entitled to (its best rate, 3 with a generic harbor, 4 always). `best` is
-// a maritime rate, 2..4.
-BundleSet bundle_counts(int n, int best, bool generic) {
-    if (n < 0 || n > kMaxGiven) return {};
+// Set of bundle counts reachable when giving n cards of one resource (bit k: k bundles;
+// at most 47, so one word), with bundle sizes the player is entitled to (its best rate,
+// 3 with a generic harbor, 4 always). `best` is a maritime rate, 2..4.
+std::uint64_t bundle_counts(int n, int best, bool generic) {
+    static_assert(kMaxGiven / 2 < 64);
+    if (n < 0 || n > kMaxGiven) return 0;
     // reach[c % kWindow] = the bundle counts that sum to exactly c cards: a bundle holds at
     // most 4 cards, so only the last four counts are read (a table of every count, cleared
     // per call, was most of a bank trade's check).
     constexpr int kWindow = 5;
-    std::array<BundleSet, kWindow> reach{};
-    reach[0].set(0);
+    std::array<std::uint64_t, kWindow> reach{1};
     const int sizes[3] = {best, generic ? 3 : 4, 4};
     for (int c = 1; c <= n; ++c) {
-        BundleSet now;
+        std::uint64_t now = 0;
         for (int s : sizes)
             if (c >= s) now |= reach[static_cast<std::size_t>((c - s) % kWindow)] << 1;
         reach[static_cast<std::size_t>(c % kWindow)] = now;
@@ -59,17 +62,16 @@ Result Checker::event(const TradeBank& b) {
         int n = b.give[static_cast<int>(r)];
         if (n == 0) continue;
         int rate = s_.maritime_rate(p, r);
-        const BundleSet counts = bundle_counts(n, rate, generic || rate == 3);
-        if (counts.none())
+        const std::uint64_t counts = bundle_counts(n, rate, generic || rate == 3);
+        if (counts == 0)
             return fail(rule::kMaritimeRate,
                         fmt::format("{} {} is not a whole number of bundles at {}'s rate {}:1", n,
                                     resource_name(r), name(p), rate),
                         "give");
         best_bundles += n / rate;
         BundleSet next;
-        // a bundle holds at least 2 cards: n cards make at most n / 2
-        for (std::size_t c = 0; c <= static_cast<std::size_t>(n / 2); ++c)
-            if (counts.test(c)) next |= reach << c;
+        for (std::uint64_t left = counts; left != 0; left &= left - 1)
+            next |= reach << static_cast<std::size_t>(std::countr_zero(left));
         reach = next;
     }
     int got = total(b.get);
