@@ -212,7 +212,13 @@ struct MergeBuffers {
     std::vector<Key> keys;
     std::vector<std::size_t> order;
     std::vector<char> placed;
+    // A small belief is merged into this buffer (then swapped with it): each state moved once.
+    std::vector<WeightedState> out;
 };
+
+// The most states merged out of place (MergeBuffers::out): at most this many are held
+// twice while merging; a larger set is permuted in place (memory past the bound).
+constexpr std::size_t kMergeOutOfPlace = 4096;
 
 // Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
 // their greatest common divisor (the probabilities, weight / sum, do not change).
@@ -635,8 +641,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
                     lost = true;
                     continue;
                 }
-                // A single branch takes the state itself (nothing checks it after).
-                if (bs.size() == 1)
+                // The last branch takes the state itself (nothing checks or copies it after).
+                if (&br == &bs.back())
                     applied.push_back(std::move(ws));
                 else
                     applied.push_back(ws);
@@ -810,6 +816,30 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
         const int c = compare(a, b);
         return c < 0 || (c == 0 && a < b);
     });
+    // A small set: each state in holdings order is moved (constructed) once into the buffer,
+    // or its weight added to an equal one of its key's run there; the same states, weights
+    // and order as in place (below).
+    if (states.size() <= kMergeOutOfPlace) {
+        std::vector<WeightedState>& out = buf.out;
+        out.clear();
+        std::size_t run_start = 0;  // first merged state of the current key run
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            WeightedState& ws = states[order[i]];
+            if (i == 0 || compare(order[i - 1], order[i]) != 0) run_start = out.size();
+            bool done = false;
+            for (std::size_t j = run_start; j < out.size() && !done; ++j)
+                if (keys_decide || out[j].state == ws.state) {
+                    out[j].weight += ws.weight;
+                    done = true;
+                }
+            if (!done) out.push_back(std::move(ws));
+        }
+        states.swap(out);
+        out.clear();
+        // The buffer given back may be one a large belief grew: not kept.
+        if (out.capacity() > 2 * kMergeOutOfPlace) std::vector<WeightedState>().swap(out);
+        return;
+    }
     // states[i] = old states[order[i]], following the permutation's cycles.
     std::vector<char>& placed = buf.placed;
     placed.assign(states.size(), 0);
