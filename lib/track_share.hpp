@@ -96,10 +96,12 @@ class KeyReader {
         return k;
     }
     // Whether two keys of this reader are equal.
+    // A word at a time (two words loaded as one vector, just after the key was stored a word
+    // at a time, would stall store forwarding).
     bool equal(const Key& a, const Key& b) const {
-        std::uint64_t diff = 0;
-        for (std::size_t i = 0; i < words_; ++i) diff |= a.words[i] ^ b.words[i];
-        return diff == 0;
+        for (std::size_t i = 0; i < words_; ++i)
+            if (a.words[i] != b.words[i]) return false;
+        return true;
     }
     // A hash of a key of this reader (each word mixed by its position, then folded).
     std::uint64_t hash(const Key& k) const {
