@@ -444,7 +444,7 @@ int longest_trail_length_at(const Topology& t, const EdgeSet& roads, const Verte
         }
     }
     // No trail is longer than its network: one no longer than at_least needs no search.
-    if (static_cast<int>(network.count()) <= at_least) return at_least;
+    if (bit_count(network) <= at_least) return at_least;
     ChainSearch chains;  // default-initialised: `ChainSearch()` would zero its tables first
     if (int length = chains.run(t, network, blocked, at_least); length >= 0) return length;
     Network net;

@@ -62,6 +62,25 @@ void for_each_set_bit(const std::bitset<N>& bits, std::size_t limit, Fn&& fn) {
     }
 }
 
+// The number of set bits of a word, without a library call: std::popcount compiles to one
+// (libgcc's __popcountdi2) on x86-64 builds that do not assume the POPCNT instruction.
+constexpr int bit_count(std::uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
+// The number of set bits of a bit set (what bits.count() gives), a 64-bit word at a time.
+template <std::size_t N>
+int bit_count(const std::bitset<N>& bits) {
+    const std::bitset<N> low_word{~std::uint64_t{0}};
+    int n = 0;
+    for (std::size_t w = 0; w * 64 < N; ++w)
+        n += bit_count(((bits >> (64 * w)) & low_word).to_ullong());
+    return n;
+}
+
 // Thrown for unusable input (a malformed board, an unknown name, an id out of range). The
 // message names the field; tools print it and exit with status 2.
 class InputError : public std::runtime_error {
