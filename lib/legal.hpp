@@ -124,6 +124,7 @@ struct MoveCode {
                           // monopoly: the resource
     std::uint8_t r2 = 0;  // trade_bank: the resource received; year_of_plenty: its second card
     std::uint8_t n = 0;   // trade_bank: the rate (cards given); year_of_plenty: cards taken
+    friend bool operator==(const MoveCode&, const MoveCode&) = default;
 };
 
 // The most moves one decision can have, on any board: setup kMaxVertices spots; robber
@@ -159,11 +160,72 @@ class MoveList {
     std::size_t size_ = 0;
 };
 
-// Clears `out` and appends every legal move of the state. A discard is the compact
-// placeholder of legal_events(s, out, false): its cards all zero.
+// The legal moves of a decision as a set, a bit per move where the moves of a kind are a
+// mask (the per-decision listing of every legal move; self-play's hot path): roads as an
+// EdgeSet, settlement and city spots as VertexSets (expressions of the state's occupancy
+// masks), bank trades as a row of rates and a row of resources to get per resource given,
+// robber moves as a hex mask with the victims of each hex, the rest as flags. Its moves, in
+// order, are exactly legal_moves' list (legal_moves expands the set): at(k) is the k-th of
+// them without listing any other. Parts are in the list's order (legal.hpp "Order"):
+struct LegalSet {
+    enum Part : std::uint8_t {
+        kDiscards,         // discard placeholders, one per player in `discarders` (compact form)
+        kPlaceSettlement,  // setup: place_settlement on `spots`
+        kPlaceRoad,        // setup: place_road on `edges`
+        kRoll,             // roll
+        kRobber,           // move_robber: `robber_hexes` x victims (nobody where none)
+        kTrades,           // trade_bank: per give r, rates `rates[r]` x gets `in_bank` minus r
+        kRoads,            // build_road on `edges`
+        kSettlements,      // build_settlement on `spots`
+        kCities,           // build_city on `cities`
+        kBuy,              // buy_dev_card
+        kKnight,           // play_knight
+        kRoadBuilding,     // play_road_building
+        kYearOfPlenty,     // play_year_of_plenty: every multiset of min(2, bank) cards of `bank`
+        kMonopoly,         // play_monopoly: the 5 resources
+        kEndTurn,          // end_turn
+        kSpecialBuilds,    // special_build for each player in `builders`
+        kPartCount
+    };
+    // Bit i: part i holds moves (count[i] > 0). The fields of a part without its bit are
+    // unspecified (not cleared: computing the set writes only what the decision has).
+    std::uint32_t parts = 0;
+    std::uint32_t total = 0;                        // moves in all parts: size()
+    std::array<std::uint16_t, kPartCount> count{};  // moves per part (valid where parts has it)
+    PlayerId player = kNoPlayer;  // the player of every part but discards and special builds
+    std::uint8_t discarders = 0;  // bit q: player q owes a discard
+    std::uint8_t builders = 0;    // bit q: player q may open a special building part
+    std::uint8_t in_bank = 0;     // bit g: the bank holds resource g (trades)
+    std::array<std::uint8_t, kResourceCount> rates{};  // bit n: give n of resource r (2..4)
+    std::uint64_t robber_hexes = 0;                    // bit h: the robber may move to hex h
+    std::array<std::uint8_t, kMaxHexes> victims{};     // bit q: q may be robbed on hex h
+    VertexSet spots;        // place_settlement or build_settlement vertices
+    VertexSet cities;       // build_city vertices
+    EdgeSet edges;          // place_road or build_road edges
+    ResourceCounts bank{};  // year of plenty: the bank's cards
+
+    std::size_t size() const { return total; }
+    bool empty() const { return total == 0; }
+    bool has(Part p) const { return (parts >> p & 1U) != 0; }
+    // The k-th move (0 <= k < size()): legal_moves' k-th code.
+    MoveCode at(std::size_t k) const;
+    // Drops player q's special_build (self-play's policy; q must be in `builders`).
+    void drop_special_build(PlayerId q);
+};
+
+// Fills `out` with the legal moves of the state (every event the generator lists, with the
+// compact discards of legal_events(s, out, false)).
+void legal_set(const GameState& s, LegalSet& out);
+
+// Clears `out` and appends every legal move of the state: the set of legal_set expanded in
+// order. A discard is the compact placeholder of legal_events(s, out, false): its cards
+// all zero.
 void legal_moves(const GameState& s, MoveList& out);
+void legal_moves(const LegalSet& set, MoveList& out);
 // The move as an event: equal to legal_events(s, v, false)[i] for out[i] of legal_moves(s,
 // out). Chance fields empty, as legal_events leaves them.
 EventBody move_event(const MoveCode& m);
+// The same, built in place in `out` (no copy of the event variant).
+void move_event(const MoveCode& m, EventBody& out);
 
 }  // namespace ctk

@@ -1,6 +1,7 @@
 // Seeded self-play over the legal-move generator and the rules (see sim.hpp for the policy).
 #include "sim.hpp"
 
+#include <bit>
 #include <stdexcept>
 #include <vector>
 
@@ -90,25 +91,28 @@ bool SelfPlay::over() const {
 }
 
 const EventBody& SelfPlay::step() {
-    legal_moves(state_, moves_);
+    legal_set(state_, moves_);
     // special-building: a player opens a part only when it can build something there (a
     // player who builds nothing writes nothing).
-    if (state_.special.open() && state_.special.builder == kNoPlayer)
-        moves_.erase_if([&](const MoveCode& m) {
-            if (m.type != event_type_index<SpecialBuild>()) return false;
+    if (moves_.has(LegalSet::kSpecialBuilds))
+        for (unsigned q = moves_.builders; q != 0; q &= q - 1) {
+            const PlayerId builder = std::countr_zero(q);
             GameState part = state_;
-            apply(part, Event{move_event(m), nullptr, 0});
-            return legal_event_count(part, false) <= 1;  // end_turn alone
-        });
+            apply(part, Event{SpecialBuild{builder}, nullptr, 0});
+            LegalSet in_part;
+            legal_set(part, in_part);
+            if (in_part.size() <= 1) moves_.drop_special_build(builder);  // end_turn alone
+        }
     if (moves_.empty())
         throw std::logic_error(fmt::format("self-play: no legal event at turn {} ({} to act)",
                                            state_.turn, state_.active));
-    const std::size_t pick = moves_[0].type == event_type_index<Discard>()
-                                 ? 0
-                                 : rng_.below(static_cast<std::uint32_t>(moves_.size()));
+    // The k-th move of the list legal_moves would give, built alone; the first player
+    // owing a discard discards first.
+    const std::size_t pick =
+        moves_.has(LegalSet::kDiscards) ? 0 : rng_.below(static_cast<std::uint32_t>(moves_.size()));
     // The chosen event is built in place (ev_), its chance filled in there: no copy of the
     // event variant on the way to apply.
-    ev_.body = move_event(moves_[pick]);
+    move_event(moves_.at(pick), ev_.body);
     EventBody& e = ev_.body;
     if (auto* d = std::get_if<Discard>(&e)) {
         // The first player owing a discard picks one of its distinct discards uniformly.

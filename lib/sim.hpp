@@ -93,8 +93,8 @@ class SelfPlay {
     Rng rng_;
     GameLog log_;
     GameState state_;
-    MoveList moves_;
-    Event ev_;  // the last event chosen (step returns its body)
+    LegalSet moves_;  // the legal moves of the decision
+    Event ev_;        // the last event chosen (step returns its body)
     std::int64_t events_ = 0;
 };
 

@@ -401,3 +401,86 @@ TEST_CASE("moves as codes decode to exactly legal_events' list in every state", 
     CHECK(states > 2000);
     CHECK(listed > 4 * states);  // about 4.8 moves a state
 }
+
+TEST_CASE("the move set's k-th move is legal_moves' k-th, in every state", "[legal]") {
+    // Every state of self-play games of 2-6 players (beginner and random boards, the
+    // friendly robber in some): the set's size is the list's, at(k) is the list's k-th
+    // code for every k, and each part's count is the number of its moves in the list.
+    LegalSet set;
+    MoveList codes;
+    std::int64_t states = 0, sampled = 0;
+    for (int players : {2, 3, 4, 5, 6}) {
+        for (int g = 1; g <= 2; ++g) {
+            GameOptions options;
+            options.friendly_robber = g == 1;
+            sample_states(
+                game_seed(17, g), players, 1,
+                [&](const GameState& s) {
+                    legal_set(s, set);
+                    legal_moves(s, codes);
+                    INFO(players << " players, game " << g << ", turn " << s.turn);
+                    REQUIRE(set.size() == codes.size());
+                    REQUIRE(set.empty() == codes.empty());
+                    std::size_t k = 0;
+                    for (int part = 0; part < LegalSet::kPartCount; ++part) {
+                        if (!set.has(static_cast<LegalSet::Part>(part))) continue;
+                        REQUIRE(set.count[part] > 0);
+                        // The part's moves are one run of one event type (two for none).
+                        const std::uint8_t type = codes[k].type;
+                        for (std::size_t i = 0; i < set.count[part]; ++i, ++k) {
+                            REQUIRE(k < codes.size());
+                            CHECK(codes[k].type == type);
+                        }
+                    }
+                    REQUIRE(k == codes.size());
+                    for (std::size_t i = 0; i < codes.size(); ++i) {
+                        const MoveCode m = set.at(i);
+                        INFO("move " << i << " of " << codes.size());
+                        REQUIRE(m == codes[i]);
+                    }
+                    ++states;
+                    sampled += static_cast<std::int64_t>(codes.size());
+                },
+                options);
+        }
+    }
+    CHECK(states > 2000);
+    CHECK(sampled > 4 * states);
+}
+
+TEST_CASE("the move set: golden parts after a roll", "[legal]") {
+    GameState s(beginner(), 2);
+    for (auto [p, v] : {std::pair{0, 0}, {1, 20}, {1, 40}, {0, 10}}) {
+        apply(s, ev(PlaceSettlement{p, v}));
+        apply(s, ev(generated(s)[0]));
+    }
+    apply(s, ev(Roll{0, 2, 2}));
+    REQUIRE(s.phase == Phase::kTurn);
+    // Red holds a road's cards and 4 wool; its corner settlement has the generic harbor.
+    const int wool = static_cast<int>(Resource::kWool);
+    s.players[0].hand = ResourceCounts{2, 2, 4, 0, 0};
+    REQUIRE(s.players[0].harbors == 1U << static_cast<unsigned>(HarborKind::kGeneric));
+    LegalSet set;
+    legal_set(s, set);
+    CHECK(set.player == 0);
+    CHECK(set.has(LegalSet::kTrades));
+    // wool at 3:1 and 4:1 for each of the 4 other resources; brick and lumber: 2 cards,
+    // no rate.
+    CHECK(set.count[LegalSet::kTrades] == 8);
+    CHECK(set.rates[wool] == (1U << 3 | 1U << 4));
+    CHECK(set.rates[0] == 0);
+    CHECK(set.count[LegalSet::kRoads] == set.edges.count());
+    CHECK(set.has(LegalSet::kEndTurn));
+    CHECK_FALSE(set.has(LegalSet::kRoll));
+    CHECK_FALSE(set.has(LegalSet::kSettlements));  // no grain
+    const MoveCode last = set.at(set.size() - 1);
+    CHECK(last.type == event_type_index<EndTurn>());
+    const MoveCode first = set.at(0);
+    CHECK(first.type == event_type_index<TradeBank>());
+    CHECK(first.r1 == wool);
+    CHECK(first.r2 == 0);
+    CHECK(first.n == 3);
+    const MoveCode fifth = set.at(4);  // the first at 4:1
+    CHECK(fifth.n == 4);
+    CHECK(fifth.r2 == 0);
+}

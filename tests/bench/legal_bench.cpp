@@ -4,8 +4,10 @@
 //                (no seven pending, no free roads), repeated: the state in cache.
 //   *States:     the decision states of 40 self-play games (4 players, beginner board)
 //                in turn, about 40,000 states: the state out of cache.
-// BM_LegalEvents* list them as events (legal_events, the compact form), BM_LegalMoves* as
-// small codes (legal_moves, what self-play uses).
+// BM_LegalSet* compute the set of legal moves (legal_set: a bit per move in masks per
+// kind, with the count per kind; what self-play computes per decision, then builds only
+// the chosen move), BM_LegalMoves* list them as small codes (legal_moves: the set expanded
+// into a MoveList), BM_LegalEvents* as events (legal_events, the compact form).
 // Counters: legal = moves in the hot state; states = decision states cycled.
 #include <benchmark/benchmark.h>
 
@@ -53,6 +55,9 @@ void list(const GameState& s, std::vector<EventBody>& out) {
 void list(const GameState& s, MoveList& out) {
     legal_moves(s, out);
 }
+void list(const GameState& s, LegalSet& out) {
+    legal_set(s, out);
+}
 
 // The list a benchmark fills: a vector of events, or the fixed list of codes.
 template <class Move>
@@ -62,6 +67,10 @@ struct ListOf {
 template <>
 struct ListOf<MoveCode> {
     using type = MoveList;
+};
+template <>
+struct ListOf<LegalSet> {
+    using type = LegalSet;
 };
 
 template <class Move>
@@ -77,6 +86,7 @@ void BM_LegalHot(benchmark::State& st) {
 }
 BENCHMARK_TEMPLATE(BM_LegalHot, EventBody)->Name("BM_LegalEventsHot");
 BENCHMARK_TEMPLATE(BM_LegalHot, MoveCode)->Name("BM_LegalMovesHot");
+BENCHMARK_TEMPLATE(BM_LegalHot, LegalSet)->Name("BM_LegalSetHot");
 
 template <class Move>
 void BM_LegalStates(benchmark::State& st) {
@@ -92,5 +102,6 @@ void BM_LegalStates(benchmark::State& st) {
 }
 BENCHMARK_TEMPLATE(BM_LegalStates, EventBody)->Name("BM_LegalEventsStates");
 BENCHMARK_TEMPLATE(BM_LegalStates, MoveCode)->Name("BM_LegalMovesStates");
+BENCHMARK_TEMPLATE(BM_LegalStates, LegalSet)->Name("BM_LegalSetStates");
 
 }  // namespace
