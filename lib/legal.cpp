@@ -445,10 +445,24 @@ MoveCode LegalSet::at(std::size_t k) const {
                         static_cast<int>(nth_set_bit(cities, k)));
         case kSpecialBuilds:
             return code(event_type_index<SpecialBuild>(), nth_bit(builders, k));
+        case kRobber:
+            // Hex by hex: one move with no victim, or one per victim.
+            for (std::uint64_t left = robber_hexes; left != 0; left &= left - 1) {
+                const int h = std::countr_zero(left);
+                const auto n = static_cast<std::size_t>(std::max(1, bit_count(victims[h])));
+                if (k >= n) {
+                    k -= n;
+                    continue;
+                }
+                MoveCode m = code(event_type_index<MoveRobber>(), player, h);
+                if (victims[h] != 0) m.victim = static_cast<std::int8_t>(nth_bit(victims[h], k));
+                return m;
+            }
+            break;
         default:
             break;
     }
-    // The others (a single move, the robber's hexes and victims, the cards): walk the part.
+    // The others (a single move, the cards): walk the part.
     MoveCode found;
     for_each_move(*this, part, [&](const MoveCode& m) {
         if (k-- == 0) found = m;
