@@ -560,15 +560,20 @@ TEST_CASE("house rules: discard limit and the friendly robber", "[rules][variant
     }
 }
 
+// Turn 1 after red's roll, every hand empty, red with a settlement on the wool 2:1 harbor.
+static void red_on_wool_harbor_after_roll(Table& t) {
+    t.turn_one_empty_hands();
+    t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
+    t.s.owner[45] = static_cast<std::int8_t>(kRed);
+    t.s.building[45] = Building::kSettlement;
+    refresh_derived(t.s);
+}
+
 TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight did not cause",
           "[rules][resign][maritime-rate][game-over]") {
     SECTION("maritime-rate: 47 bundles at 2:1 are counted; the hand is what is short") {
         Table t;
-        t.turn_one_empty_hands();
-        t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
-        t.s.owner[45] = static_cast<std::int8_t>(kRed);  // red on the wool 2:1 harbor
-        t.s.building[45] = Building::kSettlement;
-        refresh_derived(t.s);
+        red_on_wool_harbor_after_roll(t);
         t.s.players[kRed].hand = {0, 0, 2, 0, 0};
         t.s.bank[2] -= 2;
         const char* big =
@@ -589,11 +594,7 @@ TEST_CASE("rule edge cases: bundle counts, setup resignations, the end a knight 
     }
     SECTION("maritime-rate: every count given at 2:1 and 4:1 against every count asked") {
         Table t;
-        t.turn_one_empty_hands();
-        t.play(R"({"type":"roll","player":"red","dice":[1,1]})");
-        t.s.owner[45] = static_cast<std::int8_t>(kRed);  // red on the wool 2:1 harbor
-        t.s.building[45] = Building::kSettlement;
-        refresh_derived(t.s);
+        red_on_wool_harbor_after_roll(t);
         t.s.players[kRed].hand = {95, 0, 95, 0, 0};
         t.s.bank = {95, 95, 95, 95, 95};
         // The bundle counts of n cards in bundles of `rate` or 4, counted directly.
