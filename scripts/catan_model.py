@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Topology:
-    """Hex/vertex/edge ids exactly as lib/topology.cpp numbers them (DESIGN.md 3)."""
+    """Hex/vertex/edge ids exactly as lib/catan/board/topology.cpp numbers them (DESIGN.md 3)."""
 
     def __init__(self, axials):
         self.hexes = sorted(axials, key=lambda a: (a[1], a[0]))

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
+#include <catan/board/board.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -26,14 +26,15 @@ Board parse_beginner_txt(const std::string& text) {
             int hex;
             ls >> word >> hex >> side >> type;
             side.pop_back();  // "NW:" -> "NW"
-            b.add_harbor({hex, *parse_side(side)}, type == "3:1" ? HarborKind::kGeneric
-                                                                : harbor_of(*parse_resource(type)));
+            b.add_harbor({hex, *parse_side(side)},
+                         type == "3:1" ? HarborKind::kGeneric : harbor_of(*parse_resource(type)));
             continue;
         }
         std::string res, tok, bar;
         while (ls >> res >> tok) {
-            Terrain t = res == "desert" ? Terrain::kDesert
-                                        : static_cast<Terrain>(static_cast<int>(*parse_resource(res)));
+            Terrain t = res == "desert"
+                            ? Terrain::kDesert
+                            : static_cast<Terrain>(static_cast<int>(*parse_resource(res)));
             b.set_hex(h++, t, tok == "-" ? 0 : std::stoi(tok));
             ls >> bar;
         }
@@ -43,7 +44,9 @@ Board parse_beginner_txt(const std::string& text) {
     return b;
 }
 
-nlohmann::json beginner_json() { return board_to_json(Board::beginner()); }
+nlohmann::json beginner_json() {
+    return board_to_json(Board::beginner());
+}
 
 std::string load_error(const nlohmann::json& j) {
     try {
@@ -89,7 +92,8 @@ TEST_CASE("board JSON round trip", "[board]") {
     CHECK(board_from_json(j) == b);
     CHECK(board_to_json(board_from_json(j)) == j);
     // the sample file is the same board
-    auto sample = nlohmann::json::parse(test::read_file(test::source_path("samples/boards/beginner.json")));
+    auto sample =
+        nlohmann::json::parse(test::read_file(test::source_path("samples/boards/beginner.json")));
     CHECK(board_from_json(sample) == b);
     // hexes may come in any order when ids are left out
     nlohmann::json shuffled = j;
@@ -116,7 +120,8 @@ TEST_CASE("malformed boards name the field", "[board]") {
     j = beginner_json();
     j["harbors"][0]["type"] = "gold";
     CHECK(load_error(j) ==
-          "harbors[0].type: unknown harbor type \"gold\" (expected 3:1, brick, lumber, wool, grain, ore)");
+          "harbors[0].type: unknown harbor type \"gold\" (expected 3:1, brick, lumber, wool, "
+          "grain, ore)");
     j = beginner_json();
     j["hexes"][3].erase("q");
     CHECK(load_error(j) == "hexes[3].q: missing");
@@ -138,7 +143,7 @@ TEST_CASE("composition and red-number checks report each problem", "[board]") {
     CHECK(p[1].message == "3 pasture hexes, expected 4");
 
     Board c = Board::beginner();
-    c.set_hex(5, Terrain::kPasture, 8);    // next to hex 4 (6)
+    c.set_hex(5, Terrain::kPasture, 8);  // next to hex 4 (6)
     c.set_hex(11, Terrain::kMountains, 4);
     auto r = check_red_adjacent(c);
     REQUIRE(r.size() == 1);

@@ -146,11 +146,11 @@ def check_event(label, page, log_path, event, violation_rule=None):
     print(f"ok: {where}: {len(got_b)} buildings, {len(got_r)} roads, VP {got_vp}")
 
 
-PAGE_HANDS = 4  # the page lists the 4 most likely hands (lib/viewer.cpp kPageHands)
+PAGE_HANDS = 4  # the page lists the 4 most likely hands (lib/catan/report/viewer.cpp kPageHands)
 
 
 def percent(p):
-    """A probability as the page prints it (lib/viewer.cpp percent): one decimal, half up."""
+    """A probability as the page prints it (lib/catan/report/viewer.cpp percent): one decimal, half up."""
     return "%.1f" % (math.floor(p * 1000.0 + 0.5) / 10.0)
 
 

@@ -1,4 +1,4 @@
-// catanlog importer (lib/import/catanlog.hpp): tile numbering, every line form, the noise
+// catanlog importer (lib/catan/import/catanlog.hpp): tile numbering, every line form, the noise
 // rules with their warnings, error messages, and the four real tabletop games of the
 // shared corpus (exact events and warnings).
 #include <catch2/catch.hpp>
@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "import/catanlog.hpp"
-#include "import/import.hpp"
-#include "replay.hpp"
+#include <catan/import/catanlog.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -17,10 +17,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "import/colonist.hpp"
-#include "import/import.hpp"
-#include "replay.hpp"
-#include "rng.hpp"
+#include <catan/board/rng.hpp>
+#include <catan/import/colonist.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "import/import.hpp"
-#include "import/soclog.hpp"
-#include "replay.hpp"
+#include <catan/import/import.hpp>
+#include <catan/import/soclog.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -16,14 +16,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_fast.hpp"
-#include "event.hpp"
-#include "event_fast.hpp"
-#include "event_write.hpp"
-#include "import/catanatron_detail.hpp"
-#include "import/import.hpp"
-#include "json_util.hpp"
+#include <catan/board/board.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/import/detail/catanatron_detail.hpp>
+#include <catan/import/import.hpp>
+#include <catan/io/detail/board_fast.hpp>
+#include <catan/io/detail/event_fast.hpp>
+#include <catan/io/event_write.hpp>
+#include <catan/io/json_util.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """File names and quoted input in text output and messages (issue 11): a file name may hold
 ESC, a newline, a tab and bytes that are not UTF-8; every tool writes it escaped
-(lib/output.hpp printable: ESC as \\e, newline as \\n, tab as \\t, any byte that is not
+(lib/catan/io/output.hpp printable: ESC as \\e, newline as \\n, tab as \\t, any byte that is not
 UTF-8 as \\xHH) in its text output and in its messages, so that a name can neither drive the
 terminal nor split a line nor garble it.
 

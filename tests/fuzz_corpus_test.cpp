@@ -16,15 +16,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "batch.hpp"
-#include "board.hpp"
-#include "board_stream.hpp"
-#include "event.hpp"
-#include "import/import.hpp"
+#include <catan/board/board.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/import/import.hpp>
+#include <catan/io/board_stream.hpp>
+#include <catan/play/batch.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/render/render.hpp>
+#include <catan/report/roads_report.hpp>
 #include "log_differential.hpp"
-#include "render.hpp"
-#include "replay.hpp"
-#include "roads_report.hpp"
 #include "test_support.hpp"
 
 using namespace ctk;

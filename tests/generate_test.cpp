@@ -9,8 +9,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "generate.hpp"
-#include "rng.hpp"
+#include <catan/board/generate.hpp>
+#include <catan/board/rng.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

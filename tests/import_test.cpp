@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
-#include "import/catanatron.hpp"
-#include "import/import.hpp"
-#include "import/soclog.hpp"
-#include "replay.hpp"
+#include <catan/import/catanatron.hpp>
+#include <catan/import/import.hpp>
+#include <catan/import/soclog.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

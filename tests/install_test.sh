@@ -7,6 +7,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 test -x "$tmp/prefix/bin/catan-board"
+# the public headers by concern, and none of the internal ones (detail/)
+test -f "$tmp/prefix/include/catan/engine/state.hpp" || { echo "no public header catan/engine/state.hpp"; exit 1; }
+internal=$(find "$tmp/prefix/include" -path '*/detail/*' -o -name '*_impl.hpp' -o -name '*_fast.hpp')
+[ -z "$internal" ] || { echo "internal headers installed: $internal"; exit 1; }
 # man pages (help2man, from each tool's --help) and bash completion (from each tool's
 # CLI11 definition), for every tool
 for tool in catan-board catan-place catan-replay catan-import catan-sim catan-roads catan-stats; do

@@ -13,9 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "replay.hpp"
-#include "rules.hpp"
-#include "sim.hpp"
+#include <catan/engine/rules.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

@@ -1,13 +1,13 @@
-// Legal-move generation (lib/legal.hpp) against the rules' check: every generated event
-// passes check; for sampled states, brute force over every candidate event filtered by
-// check gives exactly the generated list (same events, same order); golden counts.
+// Legal-move generation (lib/catan/engine/legal.hpp) against the rules' check: every generated
+// event passes check; for sampled states, brute force over every candidate event filtered by check
+// gives exactly the generated list (same events, same order); golden counts.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include "legal.hpp"
-#include "rules.hpp"
-#include "sim.hpp"
+#include <catan/engine/legal.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

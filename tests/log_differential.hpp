@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "event.hpp"
-#include "replay.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/play/replay.hpp>
 
 namespace ctk::test {
 

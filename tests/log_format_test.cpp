@@ -2,8 +2,8 @@
 // header options and "unrecorded", sum-only rolls, hidden discards, hand and bank claims.
 #include <catch2/catch.hpp>
 
-#include "event.hpp"
-#include "json_util.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/io/json_util.hpp>
 
 using namespace ctk;
 
@@ -53,8 +53,9 @@ TEST_CASE("header options and unrecorded are read, written back and checked", "[
     CHECK(error_of(R"(, "options": {"discard_limt": 9})", "") ==
           "t.jsonl: header (line 1): options.discard_limt: unknown option (expected vp_to_win, "
           "discard_limit, friendly_robber)");
-    CHECK(error_of(R"(, "options": {"friendly_robber": 1})", "") ==
-          "t.jsonl: header (line 1): options.friendly_robber: expected true or false, got number 1");
+    CHECK(
+        error_of(R"(, "options": {"friendly_robber": 1})", "") ==
+        "t.jsonl: header (line 1): options.friendly_robber: expected true or false, got number 1");
     CHECK(error_of(R"(, "unrecorded": ["steals"])", "") ==
           "t.jsonl: header (line 1): unrecorded[0]: unknown name \"steals\" (expected discards)");
 }

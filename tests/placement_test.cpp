@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "placement.hpp"
+#include <catan/analysis/placement.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -1,11 +1,11 @@
-// printable (lib/output.hpp): the one escaping of file names and quoted input for text
+// printable (lib/catan/io/output.hpp): the one escaping of file names and quoted input for text
 // output and messages.
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "output.hpp"
-#include "render_svg.hpp"
+#include <catan/io/output.hpp>
+#include <catan/render/render_svg.hpp>
 
 using ctk::printable;
 using namespace std::string_literals;

@@ -8,9 +8,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_stream.hpp"
-#include "event.hpp"
+#include <catan/board/board.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/io/board_stream.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

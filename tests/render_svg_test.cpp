@@ -5,8 +5,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "generate.hpp"
-#include "render_svg.hpp"
+#include <catan/board/generate.hpp>
+#include <catan/render/render_svg.hpp>
 
 using namespace ctk;
 

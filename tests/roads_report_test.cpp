@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "roads_report.hpp"
-#include "sim.hpp"
-#include "state.hpp"
+#include <catan/engine/state.hpp>
+#include <catan/play/sim.hpp>
+#include <catan/report/roads_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -11,8 +11,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "rng.hpp"
-#include "roads.hpp"
+#include <catan/board/rng.hpp>
+#include <catan/engine/roads.hpp>
 
 using namespace ctk;
 

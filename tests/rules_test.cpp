@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "event.hpp"
-#include "replay.hpp"
-#include "rules.hpp"
-#include "state.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/engine/state.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

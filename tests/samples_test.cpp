@@ -12,9 +12,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "event.hpp"
-#include "replay.hpp"
-#include "rules.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

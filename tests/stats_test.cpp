@@ -10,12 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "batch.hpp"
-#include "import/import.hpp"
-#include "rng.hpp"
-#include "sim.hpp"
-#include "stats.hpp"
-#include "stats_report.hpp"
+#include <catan/analysis/stats.hpp>
+#include <catan/board/rng.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/batch.hpp>
+#include <catan/play/sim.hpp>
+#include <catan/report/stats_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

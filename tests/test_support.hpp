@@ -7,7 +7,9 @@
 
 namespace ctk::test {
 
-inline std::string source_path(const std::string& rel) { return std::string(CATAN_SOURCE_DIR) + "/" + rel; }
+inline std::string source_path(const std::string& rel) {
+    return std::string(CATAN_SOURCE_DIR) + "/" + rel;
+}
 
 // The shared corpus of recorded games (CMake option CATAN_DATA_DIR, or the environment
 // variable of the same name).
@@ -24,6 +26,8 @@ inline std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-inline bool file_exists(const std::string& path) { return std::ifstream(path).good(); }
+inline bool file_exists(const std::string& path) {
+    return std::ifstream(path).good();
+}
 
 }  // namespace ctk::test

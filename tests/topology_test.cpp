@@ -6,7 +6,7 @@
 #include <boost/graph/connected_components.hpp>
 #include <catch2/catch.hpp>
 
-#include "topology.hpp"
+#include <catan/board/topology.hpp>
 
 using namespace ctk;
 
@@ -68,7 +68,8 @@ void check_invariants(const Topology& t) {
         CHECK(hs.hex == t.edge_hexes(e)[0]);
     }
     for (HexId h = 0; h < t.hex_count(); ++h)
-        for (HexId n : t.hex_neighbours(h)) CHECK(std::count(t.hex_neighbours(n).begin(), t.hex_neighbours(n).end(), h) == 1);
+        for (HexId n : t.hex_neighbours(h))
+            CHECK(std::count(t.hex_neighbours(n).begin(), t.hex_neighbours(n).end(), h) == 1);
     // Consecutive ids on a zigzag line are neighbours: every vertex but the last of its
     // line has the next id as a neighbour.
     int breaks = 0;
@@ -138,7 +139,7 @@ TEST_CASE("standard board: counts", "[topology]") {
 TEST_CASE("hex corner and side forms", "[topology]") {
     const Topology& t = Topology::standard();
     CHECK(t.vertex_id({9, Corner::kN}) == 21);
-    CHECK(t.vertex_id({4, Corner::kSE}) == 21);  // hex 4 (0, -1) sits up-left of hex 9
+    CHECK(t.vertex_id({4, Corner::kSE}) == 21);               // hex 4 (0, -1) sits up-left of hex 9
     CHECK(t.vertex_corner(21) == HexCorner{4, Corner::kSE});  // lowest hex: 4 (hexes 4, 5, 9)
     CHECK(t.edge_id({9, Side::kW}) == 35);
     CHECK(t.edge_id({8, Side::kE}) == 35);

@@ -13,14 +13,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "import/import.hpp"
-#include "import/view.hpp"
-#include "replay.hpp"
-#include "rules.hpp"
-#include "sim.hpp"
+#include <catan/engine/rules.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/play/sim.hpp>
+#include <catan/report/track_report.hpp>
+#include <catan/track/track.hpp>
+#include <catan/track/view.hpp>
 #include "test_support.hpp"
-#include "track.hpp"
-#include "track_report.hpp"
 
 using namespace ctk;
 namespace fs = std::filesystem;

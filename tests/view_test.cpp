@@ -1,4 +1,4 @@
-// Views (lib/import/view.hpp): a full-information real game re-expressed as a spectator,
+// Views (lib/catan/track/view.hpp): a full-information real game re-expressed as a spectator,
 // one seat and a spectator without discards has exactly the expected hidden fields, the
 // claims that would reveal them are dropped, and each view round-trips through the log
 // writer and reader.
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "import/view.hpp"
+#include <catan/track/view.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -1,8 +1,8 @@
-// The replay page's data (lib/viewer.hpp): the per-event changes, applied in order as the
-// page's script does, give the library's own state after every event; violations and the
-// point where replay stopped are marked; the page of a 1,000-event game stays below 1 MB;
-// text from the log cannot end the page's script. The page in a real browser:
-// tests/browser_test.py (CTest browser.replay_page).
+// The replay page's data (lib/catan/report/viewer.hpp): the per-event changes, applied in order as
+// the page's script does, give the library's own state after every event; violations and the point
+// where replay stopped are marked; the page of a 1,000-event game stays below 1 MB; text from the
+// log cannot end the page's script. The page in a real browser: tests/browser_test.py (CTest
+// browser.replay_page).
 #include <cmath>
 #include <map>
 #include <string>
@@ -10,12 +10,12 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "import/import.hpp"
-#include "import/view.hpp"
-#include "replay.hpp"
-#include "sim.hpp"
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/play/sim.hpp>
+#include <catan/report/viewer.hpp>
+#include <catan/track/view.hpp>
 #include "test_support.hpp"
-#include "viewer.hpp"
 
 using namespace ctk;
 using nlohmann::json;

@@ -14,13 +14,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_stream.hpp"
+#include <catan/board/board.hpp>
+#include <catan/board/generate.hpp>
+#include <catan/board/rng.hpp>
+#include <catan/io/board_stream.hpp>
+#include <catan/render/render.hpp>
+#include <catan/render/render_svg.hpp>
 #include "cli_common.hpp"
-#include "generate.hpp"
-#include "render.hpp"
-#include "render_svg.hpp"
-#include "rng.hpp"
 
 using namespace ctk;
 

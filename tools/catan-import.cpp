@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "batch.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/batch.hpp>
+#include <catan/track/view.hpp>
 #include "cli_common.hpp"
-#include "event.hpp"
-#include "import/import.hpp"
-#include "import/view.hpp"
 
 using namespace ctk;
 

@@ -13,13 +13,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_stream.hpp"
+#include <catan/analysis/placement.hpp>
+#include <catan/board/board.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/io/board_stream.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/render/render_svg.hpp>
 #include "cli_common.hpp"
-#include "event.hpp"
-#include "placement.hpp"
-#include "render_svg.hpp"
-#include "replay.hpp"
 
 using namespace ctk;
 using nlohmann::json;
@@ -46,7 +46,7 @@ struct Options {
 };
 
 // One board (a JSON document, or a stream of one board); a stream of several is an error
-// found without reading the rest of it (lib/board_stream.hpp read_one_board).
+// found without reading the rest of it (lib/catan/io/board_stream.hpp read_one_board).
 Board read_board(const std::string& path) {
     auto in = cli::open_input(path);
     return read_one_board(*in, path);

@@ -7,13 +7,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "batch.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/engine/state.hpp>
+#include <catan/play/batch.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/report/track_report.hpp>
+#include <catan/report/viewer.hpp>
 #include "cli_common.hpp"
-#include "event.hpp"
-#include "replay.hpp"
-#include "state.hpp"
-#include "track_report.hpp"
-#include "viewer.hpp"
 
 using namespace ctk;
 

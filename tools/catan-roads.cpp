@@ -6,12 +6,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/engine/event.hpp>
+#include <catan/import/import.hpp>
+#include <catan/import/import_util.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/report/roads_report.hpp>
 #include "cli_common.hpp"
-#include "event.hpp"
-#include "import/import.hpp"
-#include "import/import_util.hpp"
-#include "replay.hpp"
-#include "roads_report.hpp"
 
 using namespace ctk;
 

@@ -1,5 +1,5 @@
-// catan-sim: seeded self-play with uniformly random legal moves (lib/sim.hpp), writing native
-// logs that catan-replay accepts and printing a summary. Thin: options, the library's
+// catan-sim: seeded self-play with uniformly random legal moves (lib/catan/play/sim.hpp), writing
+// native logs that catan-replay accepts and printing a summary. Thin: options, the library's
 // play_game + write_log, output.
 #include <unistd.h>
 
@@ -14,18 +14,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board_stream.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/engine/state.hpp>
+#include <catan/io/board_stream.hpp>
+#include <catan/play/sim.hpp>
 #include "cli_common.hpp"
-#include "event.hpp"
-#include "sim.hpp"
-#include "state.hpp"
 
 using namespace ctk;
 
 namespace {
 
 // One board (a JSON document, or a stream of one board); a stream of several is an error
-// found without reading the rest of it (lib/board_stream.hpp read_one_board).
+// found without reading the rest of it (lib/catan/io/board_stream.hpp read_one_board).
 std::shared_ptr<const Board> read_board(const std::string& file) {
     auto in = cli::open_input(file);
     return std::make_shared<const Board>(read_one_board(*in, file));

@@ -11,10 +11,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "batch.hpp"
+#include <catan/analysis/stats.hpp>
+#include <catan/play/batch.hpp>
+#include <catan/report/stats_report.hpp>
 #include "cli_common.hpp"
-#include "stats.hpp"
-#include "stats_report.hpp"
 
 using namespace ctk;
 

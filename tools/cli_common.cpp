@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 #include <catan/version.hpp>
 
-#include "batch.hpp"
-#include "topology.hpp"
+#include <catan/board/topology.hpp>
+#include <catan/play/batch.hpp>
 
 namespace ctk::cli {
 

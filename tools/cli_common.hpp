@@ -9,8 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "json_util.hpp"
-#include "output.hpp"
+#include <catan/io/json_util.hpp>
+#include <catan/io/output.hpp>
 
 namespace ctk::cli {
 
@@ -22,7 +22,7 @@ inline int code(Exit e) {
     return static_cast<int>(e);
 }
 
-// Standard output, checked (lib/output.hpp): every tool writes its results through it.
+// Standard output, checked (lib/catan/io/output.hpp): every tool writes its results through it.
 inline Output& out() {
     return standard_output();
 }

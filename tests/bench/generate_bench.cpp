@@ -5,8 +5,8 @@
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
 
-#include "generate.hpp"
-#include "rng.hpp"
+#include <catan/board/generate.hpp>
+#include <catan/board/rng.hpp>
 
 using namespace ctk;
 

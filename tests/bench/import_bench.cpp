@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "import/import.hpp"
-#include "replay.hpp"
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// Legal-move generation (lib/legal.hpp): one call listing every legal move of a state,
+// Legal-move generation (lib/catan/engine/legal.hpp): one call listing every legal move of a state,
 // the unit the issue "Speed" compares with fastCatan's mask (compute_mask).
 //   *Hot:        the first state after the roll, past turn 20, with 10 or more legal moves
 //                (no seven pending, no free roads), repeated: the state in cache.
@@ -13,8 +13,8 @@
 
 #include <vector>
 
-#include "legal.hpp"
-#include "sim.hpp"
+#include <catan/engine/legal.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

@@ -1,10 +1,10 @@
-// Opening placements (lib/placement.hpp) on the beginner board, nothing taken: the whole
-// per-board analysis of catan-place. Targets (issue 7): <= 1 ms per board for ranking all
+// Opening placements (lib/catan/analysis/placement.hpp) on the beginner board, nothing taken: the
+// whole per-board analysis of catan-place. Targets (issue 7): <= 1 ms per board for ranking all
 // vertices plus the best pair of every first choice; <= 20 ms with the exact production
 // odds of the top 10 pairs. The README section "Opening placements" quotes the figures.
 #include <benchmark/benchmark.h>
 
-#include "placement.hpp"
+#include <catan/analysis/placement.hpp>
 
 using namespace ctk;
 

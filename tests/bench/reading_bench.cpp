@@ -9,13 +9,13 @@
 #include <simdjson.h>
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_fast.hpp"
-#include "event.hpp"
-#include "event_fast.hpp"
-#include "generate.hpp"
-#include "rng.hpp"
-#include "sim.hpp"
+#include <catan/board/board.hpp>
+#include <catan/board/generate.hpp>
+#include <catan/board/rng.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/io/detail/board_fast.hpp>
+#include <catan/io/detail/event_fast.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

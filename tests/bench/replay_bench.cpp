@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "event.hpp"
-#include "replay.hpp"
-#include "rules.hpp"
-#include "state.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/engine/state.hpp>
+#include <catan/play/replay.hpp>
 
 using namespace ctk;
 

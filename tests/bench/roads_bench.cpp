@@ -1,6 +1,6 @@
-// Longest road (lib/roads.hpp): time per player recompute on positions from real recorded
-// games (../shared/data, imported and replayed), from self-play, from random growth, and on
-// the worst knot found. The targets: <= 1 us median per player, <= 100 us worst.
+// Longest road (lib/catan/engine/roads.hpp): time per player recompute on positions from real
+// recorded games (../shared/data, imported and replayed), from self-play, from random growth, and
+// on the worst knot found. The targets: <= 1 us median per player, <= 100 us worst.
 //
 // Each benchmark loops over its positions round-robin, so Google Benchmark's time is the
 // MEAN per player. The counters give the distribution: every position is timed alone (a
@@ -18,13 +18,13 @@
 #include <string>
 #include <vector>
 
-#include "event.hpp"
-#include "import/import.hpp"
-#include "rng.hpp"
-#include "roads.hpp"
-#include "rules.hpp"
-#include "sim.hpp"
-#include "state.hpp"
+#include <catan/board/rng.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/engine/roads.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/engine/state.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 namespace fs = std::filesystem;

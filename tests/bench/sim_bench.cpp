@@ -1,5 +1,5 @@
-// Random-play throughput (lib/sim.hpp): one core, 4 players on the beginner board, the default
-// 1000-turn cap, as catan-sim plays (generated events applied without a re-check);
+// Random-play throughput (lib/catan/play/sim.hpp): one core, 4 players on the beginner board, the
+// default 1000-turn cap, as catan-sim plays (generated events applied without a re-check);
 // BM_SelfPlayVerify re-checks every event with the rules' check first (catan-sim --verify).
 // Counters: games/s and events/s. The README's "Self-play" and "Speed" sections quote them.
 #include <benchmark/benchmark.h>
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "event.hpp"
-#include "sim.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "import/import.hpp"
-#include "import/view.hpp"
-#include "replay.hpp"
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
+#include <catan/track/view.hpp>
 
 using namespace ctk;
 namespace fs = std::filesystem;

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board.hpp"
-#include "board_stream.hpp"
-#include "render.hpp"
+#include <catan/board/board.hpp>
+#include <catan/io/board_stream.hpp>
+#include <catan/render/render.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "event.hpp"
-#include "import/catanatron_detail.hpp"
-#include "import/import.hpp"
-#include "replay.hpp"
+#include <catan/engine/event.hpp>
+#include <catan/import/detail/catanatron_detail.hpp>
+#include <catan/import/import.hpp>
+#include <catan/play/replay.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -19,10 +19,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <catan/board/topology.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/play/replay.hpp>
 #include "../log_differential.hpp"
-#include "event.hpp"
-#include "replay.hpp"
-#include "topology.hpp"
 
 namespace {
 

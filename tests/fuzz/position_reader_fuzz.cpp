@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "roads_report.hpp"
-#include "topology.hpp"
+#include <catan/board/topology.hpp>
+#include <catan/report/roads_report.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,5 +1,5 @@
 // Prints the beginner board's vertex count through the installed headers and library.
-#include <board.hpp>
+#include <catan/board/board.hpp>
 #include <cstdio>
 
 int main() {

@@ -1,0 +1,330 @@
+#pragma once
+// The event vocabulary of the native game log (DESIGN.md section 4) and the log itself.
+// An event records what a player chose and what chance decided (dice, the card stolen,
+// the card drawn), so that replay needs no random numbers. Production, setup resources
+// and awards are derived by replay; a log may state them as claims, which replay
+// cross-checks (RULES.md: production, bank-shortage, setup-resources, longest-road,
+// largest-army, win-on-own-turn).
+//
+// JSON forms (schemas/log.schema.json): one document {"format": "catan-log", ...,
+// "events": [...]} or JSON Lines (a header line without "events", then one event per
+// line). Each event is an object with "type" (the names below) and its fields; players
+// are named by their seat's name as given in the header's "seats" (in turn order).
+
+#include <array>
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <catan/board/board.hpp>
+#include <catan/board/topology.hpp>
+
+namespace ctk {
+
+using PlayerId = int;  // index into GameLog::seats, 0 .. seats.size()-1 (turn order)
+inline constexpr int kMaxPlayers = 6;
+
+// Cards by resource, indexed by Resource (brick, lumber, wool, grain, ore). Counts >= 0.
+using ResourceCounts = std::array<int, kResourceCount>;
+
+enum class DevCard : std::uint8_t {
+    kKnight,
+    kVictoryPoint,
+    kRoadBuilding,
+    kYearOfPlenty,
+    kMonopoly
+};
+inline constexpr int kDevCardKinds = 5;
+std::string_view dev_card_name(DevCard c);  // "knight", "victory_point", "road_building", ...
+std::optional<DevCard> parse_dev_card(std::string_view s);
+
+// Setup (turn 0): a settlement, then a road touching it (RULES.md setup-order).
+struct PlaceSettlement {
+    PlayerId player;
+    VertexId vertex;
+};
+struct PlaceRoad {
+    PlayerId player;
+    EdgeId edge;
+};
+// Dice: each die 1..6. A recording that gives only the sum (a tabletop transcript) is
+// written {"sum": 8} and read as die1 = 0, die2 = the sum (2..12), so that die1 + die2 is
+// the sum either way; pair_known() tells the two apart.
+struct Roll {
+    PlayerId player;
+    int die1;
+    int die2;
+    int sum() const { return die1 + die2; }
+    bool pair_known() const { return die1 != 0; }
+};
+// Discard on a 7 (discard-half): exactly the cards given. A recording that saw how many
+// cards but not which writes {"cards": null, "count": 4}: hidden = true, cards all zero,
+// count the number discarded (DESIGN.md section 8: replay tracks the possible discards).
+// When the cards are known, count is 0 and total() is their number.
+struct Discard {
+    PlayerId player;
+    ResourceCounts cards;
+    bool hidden = false;
+    int count = 0;
+    int total() const {
+        if (hidden) return count;
+        int n = 0;
+        for (int k : cards) n += k;
+        return n;
+    }
+};
+// Robber move after a 7 or a knight. victim = kNoPlayer when nobody is robbed; stolen is
+// the card taken, std::nullopt when nothing is stolen or when the log does not know it
+// (a spectator's view: victim set, stolen unknown).
+struct MoveRobber {
+    PlayerId player;
+    HexId hex;
+    PlayerId victim;
+    std::optional<Resource> stolen;
+};
+// Maritime trade (maritime-rate): give N identical cards per card received.
+struct TradeBank {
+    PlayerId player;
+    ResourceCounts give;
+    ResourceCounts get;
+};
+// Optional negotiation (trade-offer): an offer from the active player to one player.
+struct TradeOffer {
+    PlayerId player;
+    PlayerId to;
+    ResourceCounts give;
+    ResourceCounts get;
+};
+struct TradeAccept {
+    PlayerId player;
+};  // the addressee accepts the open offer
+struct TradeReject {
+    PlayerId player;
+};  // the addressee rejects it
+struct TradeCancel {
+    PlayerId player;
+};  // the offerer withdraws it
+// Domestic trade (domestic-trade): player gives `give` to partner and receives `get`.
+struct TradePlayer {
+    PlayerId player;
+    PlayerId partner;
+    ResourceCounts give;
+    ResourceCounts get;
+};
+struct BuildRoad {
+    PlayerId player;
+    EdgeId edge;
+};  // free after play_road_building
+struct BuildSettlement {
+    PlayerId player;
+    VertexId vertex;
+};
+struct BuildCity {
+    PlayerId player;
+    VertexId vertex;
+};
+// card: the card drawn from the top of the deck; std::nullopt when the log does not know.
+struct BuyDevCard {
+    PlayerId player;
+    std::optional<DevCard> card;
+};
+struct PlayKnight {
+    PlayerId player;
+};  // followed by move_robber
+struct PlayRoadBuilding {
+    PlayerId player;
+};  // followed by up to two build_road
+struct PlayYearOfPlenty {
+    PlayerId player;
+    ResourceCounts take;
+};  // usually 2 cards
+struct PlayMonopoly {
+    PlayerId player;
+    Resource resource;
+};
+struct EndTurn {
+    PlayerId player;
+};
+struct Resign {
+    PlayerId player;
+};
+// The 5-6 player extension's special building phase (special-building): opens the
+// player's part after a turn's end_turn; the part's builds follow and its end_turn closes it.
+struct SpecialBuild {
+    PlayerId player;
+};
+
+using EventBody =
+    std::variant<PlaceSettlement, PlaceRoad, Roll, Discard, MoveRobber, TradeBank, TradeOffer,
+                 TradeAccept, TradeReject, TradeCancel, TradePlayer, BuildRoad, BuildSettlement,
+                 BuildCity, BuyDevCard, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty,
+                 PlayMonopoly, EndTurn, Resign, SpecialBuild>;
+
+// The type names of the log format, in EventBody index order.
+std::string_view event_type_name(const EventBody& e);
+PlayerId event_player(const EventBody& e);
+
+// Derived outcomes that a log states; every field is optional. Replay compares each with
+// what the rules derive and reports a mismatch under the rule id that derives it.
+struct Claims {
+    // Cards each player received from this event (a roll's production, the setup
+    // resources of a second settlement); index = player.
+    std::optional<std::vector<ResourceCounts>> received;
+    // Award holders after this event; kNoPlayer = nobody (set aside).
+    std::optional<PlayerId> longest_road;
+    std::optional<PlayerId> largest_army;
+    // Victory points of every player after this event (hidden VP cards included).
+    std::optional<std::vector<int>> vp;
+    // The winner after this event (kNoPlayer: the game is not over).
+    std::optional<PlayerId> winner;
+    // Resource cards each named player holds after this event (rule id claim-hand); index =
+    // player, std::nullopt for a player the claim does not name.
+    std::optional<std::vector<std::optional<ResourceCounts>>> hands;
+    // Resource cards in the bank after this event (rule id claim-bank).
+    std::optional<ResourceCounts> bank;
+};
+
+struct Event {
+    EventBody body;
+    std::shared_ptr<const Claims> claims;  // null when the log states none
+    int source_line = 0;                   // line in the file it was read from (0 = unknown)
+};
+
+struct Seat {
+    std::string name;                // how events name the player (unique in the log)
+    std::string color;               // display colour, e.g. "red"
+    std::optional<int> source_seat;  // seat number in the recording it was imported from
+};
+
+// House rules (RULES.md "Variants"); the defaults are the base game. JSON: the header's
+// "options" object; options at their default are not written (vp_to_win always is).
+struct GameOptions {
+    int vp_to_win = 10;            // win-on-own-turn: the VP target, 3..30
+    int discard_limit = 7;         // discard-half: a 7 makes players holding more discard, 2..99
+    bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
+    bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
+    bool operator==(const GameOptions&) const = default;
+};
+
+// What a recording does not log at all (DESIGN.md section 8). JSON: the header's
+// "unrecorded" array of names; absent = everything is recorded.
+struct Unrecorded {
+    // "discards": no discard events; replay applies the discards the rules require after
+    // each 7, hidden, in every tracked state.
+    bool discards = false;
+};
+
+struct GameLog {
+    int version = 1;
+    GameOptions options;
+    Unrecorded unrecorded;
+    std::vector<Seat> seats;  // turn order; 2..kMaxPlayers entries
+    std::optional<Board> board;
+    std::vector<Event> events;
+    std::string source;  // free text: where the log came from (importer, file, licence)
+};
+
+// ---- JSON in and out (lib/catan/engine/event.cpp, lib/catan/io/log_format.cpp;
+// schemas/log.schema.json, the format of notes in the README "Replaying games") ----
+
+enum class LogFormat : std::uint8_t { kJson, kJsonl };
+
+// The board a log is played on: its own, or the beginner board when it states none.
+const Board& log_board(const GameLog& log);
+
+// Reads a log from text: one JSON document ({"format": "catan-log", ..., "events": [...]})
+// or JSON Lines (a header object without "events" on the first non-blank line, then one
+// event per line; blank lines skipped), detected automatically. `name` prefixes every
+// message. Throws InputError naming the place and field, e.g.
+//   "game.jsonl: event 17 (line 19): events[17].vertex: expected an integer 0..53, got ..."
+//   "game.json: header: seats[2].name: duplicate seat name \"red\""
+// for: invalid JSON (truncated), unknown format/version, 0-1 or more than kMaxPlayers
+// seats, 5 or 6 seats on a board other than the extended one (RULES.md "Variants"), an unknown
+// event type, an unknown field (typo), a player not in the seats, a vertex/edge/hex out of range of
+// the log's board, a misspelled resource or dev card. Rules are NOT checked here (replay does
+// that); only the structure ("schema").
+GameLog read_log(std::string_view text, std::string_view name);
+
+// Reads a log from a stream, for logs of any length: JSON Lines are read in blocks of
+// 64 KiB (grown to the longest line) and handed out one event at a time, so memory does not
+// grow with the number of events (the header at construction, then one event per next();
+// the stream may be read up to a block past it); a JSON document is read whole (read_log)
+// and its events are handed out one by one. A UTF-8 byte-order mark at the start is skipped.
+// Detection, messages and errors are read_log's: the constructor throws InputError for a bad header
+// (or a malformed document), next() for a malformed event line — the events before it
+// were handed out already.
+class LogReader {
+  public:
+    LogReader(std::istream& in, std::string name);  // `in` must outlive the reader
+    LogReader(const LogReader&) = delete;  // neither copied nor moved: it points into itself
+    LogReader& operator=(const LogReader&) = delete;
+    // The header: format, options, seats, board, source; events stays empty.
+    const GameLog& header() const { return log_; }
+    // The next event, or std::nullopt at the end of the log.
+    std::optional<Event> next();
+    // The same into `out` (reused from event to event: no event is made per line): true
+    // and `out` the next event, or false at the end of the log (`out` unspecified).
+    bool next(Event& out);
+    // Events handed out so far.
+    std::size_t events_read() const { return read_; }
+
+  private:
+    // The next line of the input without its '\n' (a '\r' stays, as with std::getline),
+    // pointing into block_ with its padding readable after it; false at the end.
+    bool next_line(std::string_view& line);
+
+    std::istream& in_;
+    std::string name_;
+    GameLog log_;
+    const Topology* topology_ = nullptr;  // log_board(log_).topology(), once the header is read
+    bool lines_ = false;
+    std::vector<Event> document_events_;  // a JSON document's events, handed out in order
+    std::size_t read_ = 0;
+    int line_no_ = 0;
+    // The input is read in blocks of 64 KiB or more (grown to the longest line), lines
+    // are found with memchr and parsed in place: the block keeps the padding the simdjson
+    // fast path reads past a line's end.
+    std::unique_ptr<char[]> block_;
+    std::size_t capacity_ = 0;         // bytes of block_ for input (the padding follows)
+    std::size_t begin_ = 0, end_ = 0;  // the unread bytes of block_
+    bool at_end_ = false;              // the stream has no more bytes
+};
+
+// Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as
+// JSON Lines. Ends with '\n'. read_log(write_log(log)) == log (source_line aside).
+std::string write_log(const GameLog& log, LogFormat format);
+
+// The header object (format, version, options, seats, board, source) without events.
+nlohmann::json log_header_to_json(const GameLog& log);
+
+// One event as its JSON object (players by seat name, vertices/edges as integer ids,
+// resource maps without zero counts, claims when present).
+nlohmann::json event_to_json(const Event& e, const std::vector<Seat>& seats);
+
+// Reads one event object. `path` names it in messages (e.g. "events[17]"); `topology`
+// bounds vertex/edge/hex ids and resolves the {"hex", "corner"|"side"} forms. Throws
+// InputError "<path>.<field>: expected ..., got ...". source_line is left 0.
+Event event_from_json(const nlohmann::json& j, const std::vector<Seat>& seats,
+                      const Topology& topology, std::string_view path);
+
+// Claims as JSON and back (see Claims); same error convention.
+nlohmann::json claims_to_json(const Claims& c, const std::vector<Seat>& seats);
+Claims claims_from_json(const nlohmann::json& j, const std::vector<Seat>& seats,
+                        std::string_view path);
+
+// Resource map JSON {"brick": 1, ...} (absent keys = 0, zero counts omitted on output).
+nlohmann::json resources_to_json(const ResourceCounts& r);
+ResourceCounts resources_from_json(const nlohmann::json& j, std::string_view path);
+
+// A short human summary of an event for messages: its type and main argument, e.g.
+// "build_settlement 23", "roll 7", "move_robber 4", "trade_bank", "end_turn".
+std::string event_summary(const EventBody& e);
+
+}  // namespace ctk

@@ -1,0 +1,351 @@
+// The rules of RULES.md. Each check reads like its rule, names the rule id and says what
+// it saw. check() never changes or copies the state; apply() trusts that check passed but
+// never leaves the state's bounds when it did not (--keep-going).
+#include <catan/engine/detail/rules_impl.hpp>
+#include <catan/engine/rules.hpp>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace ctk {
+
+using namespace rules_impl;
+
+namespace rules_impl {
+
+int total(const ResourceCounts& r) {
+    int n = 0;
+    for (int x : r) n += x;
+    return n;
+}
+
+std::string cards_text(const ResourceCounts& r) {
+    std::string s;
+    for (Resource res : kResources)
+        if (int n = r[static_cast<int>(res)]) {
+            if (!s.empty()) s += ", ";
+            s += fmt::format("{} {}", n, resource_name(res));
+        }
+    return s.empty() ? "nothing" : s;
+}
+
+std::optional<Resource> missing_card(const PlayerState& ps, const ResourceCounts& cards) {
+    for (Resource r : kResources)
+        if (cards[static_cast<int>(r)] > ps.hand[static_cast<int>(r)]) return r;
+    return std::nullopt;
+}
+
+bool no_common_resource(const ResourceCounts& a, const ResourceCounts& b) {
+    for (int r = 0; r < kResourceCount; ++r)
+        if (a[r] > 0 && b[r] > 0) return false;
+    return true;
+}
+
+const Seat* seat_of(const RuleContext& ctx, PlayerId p) {
+    if (!ctx.seats || p < 0 || static_cast<std::size_t>(p) >= ctx.seats->size()) return nullptr;
+    return &(*ctx.seats)[p];
+}
+
+namespace {
+void add_yield(GameState& s, const Yield& y, int sign) {
+    if (y.count == 0) return;
+    auto& n = s.yields[static_cast<std::size_t>(y.sum - 2)][y.player][y.resource];
+    n = static_cast<std::int8_t>(n + sign * y.count);
+}
+}  // namespace
+
+void add_vertex_yields(GameState& s, VertexId v, int sign) {
+    for (HexId h : s.topology().vertex_hexes(v)) add_yield(s, vertex_yield(s, h, v), sign);
+}
+
+void add_hex_yields(GameState& s, HexId h, int sign) {
+    for (VertexId v : s.topology().hex_vertices(h)) add_yield(s, vertex_yield(s, h, v), sign);
+}
+
+void occupy_settlement(GameState& s, PlayerId p, VertexId v) {
+    const auto bit = static_cast<std::size_t>(v);
+    PlayerState& ps = s.players[p];
+    ps.settlement_at.set(bit);
+    s.occupied.set(bit);
+    s.crowded.set(bit);
+    for (VertexId n : s.topology().vertex_neighbours(v)) s.crowded.set(static_cast<std::size_t>(n));
+    for (const Harbor& h : s.board().harbors())
+        if (h.vertices[0] == v || h.vertices[1] == v)
+            ps.harbors =
+                static_cast<std::uint8_t>(ps.harbors | 1U << static_cast<unsigned>(h.kind));
+}
+
+void occupy_city(GameState& s, PlayerId p, VertexId v) {
+    const auto bit = static_cast<std::size_t>(v);
+    s.players[p].settlement_at.reset(bit);
+    s.players[p].city_at.set(bit);
+}
+
+void occupy_road(GameState& s, PlayerId p, EdgeId e) {
+    for (VertexId v : s.topology().edge_vertices(e))
+        s.players[p].road_ends.set(static_cast<std::size_t>(v));
+}
+
+}  // namespace rules_impl
+
+void refresh_derived(GameState& s) {
+    for (PlayerState& ps : s.players) {
+        ps.settlement_at.reset();
+        ps.city_at.reset();
+        ps.road_ends.reset();
+        ps.harbors = 0;
+    }
+    s.occupied.reset();
+    s.crowded.reset();
+    const Topology& t = s.topology();
+    for (VertexId v = 0; v < t.vertex_count(); ++v) {
+        const PlayerId o = s.owner[v];
+        if (s.building[v] == Building::kNone || o < 0 || o >= s.player_count()) continue;
+        occupy_settlement(s, o, v);
+        if (s.building[v] == Building::kCity) occupy_city(s, o, v);
+    }
+    for (EdgeId e = 0; e < t.edge_count(); ++e) {
+        const PlayerId o = s.road_owner[e];
+        if (o >= 0 && o < s.player_count()) occupy_road(s, o, e);
+    }
+    refresh_production(s);
+}
+
+std::string RuleContext::player_name(PlayerId p) const {
+    if (p == kNoPlayer) return "nobody";
+    if (const Seat* s = seat_of(*this, p)) return s->name;
+    return fmt::format("player {}", p);
+}
+
+const std::vector<std::string_view>& all_rule_ids() {
+    static const std::vector<std::string_view> ids{
+        rule::kBoardRedAdjacent, rule::kBoardComposition,
+        rule::kSetupOrder,       rule::kSetupRoadAttached,
+        rule::kSetupResources,   rule::kTurnOrder,
+        rule::kRollFirst,        rule::kRollOnce,
+        rule::kProduction,       rule::kBankShortage,
+        rule::kDiscardHalf,      rule::kRobberMove,
+        rule::kRobberSteal,      rule::kPendingSeven,
+        rule::kOneDevCard,       rule::kDevCardAge,
+        rule::kDevCardHeld,      rule::kMaritimeRate,
+        rule::kBankEmpty,        rule::kDomesticTrade,
+        rule::kTradeOffer,       rule::kInsufficientResources,
+        rule::kPieceLimit,       rule::kRoadConnected,
+        rule::kDistanceRule,     rule::kSettlementConnected,
+        rule::kCityOnSettlement, rule::kDeckEmpty,
+        rule::kProgressCard,     rule::kLongestRoad,
+        rule::kLargestArmy,      rule::kWinOnOwnTurn,
+        rule::kGameOver,         rule::kResign,
+        rule::kSpecialBuilding,  rule::kClaimHand,
+        rule::kClaimBank,        rule::kSchema};
+    return ids;
+}
+
+namespace {
+Violation make_violation(const GameState& s, const Event& e, int index, Finding f) {
+    Violation v;
+    v.rule_id = std::string(f.rule);
+    v.event_index = index;
+    v.turn = s.turn;
+    v.player = event_player(e.body);
+    v.message = std::move(f.message);
+    v.json_pointer = index >= 0 ? fmt::format("/events/{}", index) : std::string();
+    if (!f.field.empty()) v.json_pointer += fmt::format("/{}", f.field);
+    return v;
+}
+}  // namespace
+
+std::optional<Violation> check(const GameState& s, const Event& e, int index,
+                               const RuleContext& ctx) {
+    Checker c(s, ctx);
+    if (auto f = c.run(e.body)) return make_violation(s, e, index, std::move(*f));
+    return std::nullopt;
+}
+
+bool robber_protected(const GameState& s, PlayerId p) {
+    return s.options().friendly_robber && p != kNoPlayer && !s.players[p].resigned &&
+           s.public_vp(p) <= 2;
+}
+
+std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
+    const Topology& t = s.topology();
+    if (!s.options().friendly_robber) {  // every land hex but the robber's own
+        std::bitset<kMaxHexes> open(~0ULL);
+        open >>= kMaxHexes - t.hex_count();
+        if (t.valid_hex(s.robber)) open.reset(static_cast<std::size_t>(s.robber));
+        return open;
+    }
+    std::bitset<kMaxHexes> open;
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        if (h == s.robber) continue;
+        bool shielded = false;
+        if (s.options().friendly_robber)
+            for (VertexId v : t.hex_vertices(h)) shielded |= robber_protected(s, s.owner[v]);
+        if (!shielded) open.set(static_cast<std::size_t>(h));
+    }
+    if (open.none() && s.options().friendly_robber)
+        for (HexId h = 0; h < t.hex_count(); ++h)
+            if (s.board().terrain(h) == Terrain::kDesert) open.set(static_cast<std::size_t>(h));
+    return open;
+}
+
+bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim) {
+    if (victim == thief || victim == kNoPlayer || s.players[victim].resigned) return false;
+    if (s.players[victim].hand_size() <= 0) return false;
+    return !s.options().friendly_robber || s.public_vp(victim) >= 3;
+}
+
+Yield vertex_yield(const GameState& s, HexId h, VertexId v) {
+    Yield y;
+    const Building b = s.building[v];
+    if (b == Building::kNone || h == s.robber) return y;
+    const int token = s.board().token(h);
+    const auto res = s.board().resource(h);
+    if (token < 2 || token > 12 || token == 7 || !res) return y;
+    const PlayerId o = s.owner[v];
+    if (s.players[o].resigned) return y;
+    return Yield{token, o, static_cast<int>(*res), b == Building::kCity ? 2 : 1};
+}
+
+std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum) {
+    std::array<ResourceCounts, kMaxPlayers> owed{};
+    if (sum == 7) return owed;
+    const Topology& t = s.topology();
+    for (HexId h = 0; h < t.hex_count(); ++h) {
+        if (s.board().token(h) != sum) continue;
+        for (VertexId v : t.hex_vertices(h)) {
+            const Yield y = vertex_yield(s, h, v);
+            if (y.count > 0) owed[y.player][y.resource] += y.count;
+        }
+    }
+    return owed;
+}
+
+void refresh_production(GameState& s) {
+    s.yields = ProductionTable{};
+    for (HexId h = 0; h < s.topology().hex_count(); ++h) add_hex_yields(s, h, +1);
+}
+
+std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) {
+    std::array<ResourceCounts, kMaxPlayers> owed{};
+    if (sum < 2 || sum > 12 || sum == 7) return owed;
+    const auto& row = s.yields[static_cast<std::size_t>(sum - 2)];
+    const int players = s.player_count();
+    // bank-shortage: a resource the bank cannot pay in full goes to nobody, unless only one
+    // player is owed it (that player gets what remains).
+    for (int r = 0; r < kResourceCount; ++r) {
+        int need = 0, owed_players = 0;
+        for (int p = 0; p < players; ++p) {
+            const int n = row[p][r];
+            owed[p][r] = n;
+            need += n;
+            owed_players += n > 0 ? 1 : 0;
+        }
+        if (need <= s.bank[r]) continue;
+        for (int p = 0; p < s.player_count(); ++p)
+            owed[p][r] = owed_players == 1 ? std::min(owed[p][r], s.bank[r]) : 0;
+    }
+    return owed;
+}
+
+std::optional<Violation> check_claims(const GameState& s, const Event& e, int index,
+                                      const RuleContext& ctx) {
+    if (!e.claims) return std::nullopt;
+    const Claims& c = *e.claims;
+    auto violation = [&](std::string_view rule, std::string msg, std::string_view field) {
+        Violation v = make_violation(s, e, index, Finding{rule, std::move(msg), ""});
+        v.json_pointer += fmt::format("/claims/{}", field);
+        return v;
+    };
+    if (c.received) {
+        const bool roll = std::holds_alternative<Roll>(e.body);
+        const bool setup = std::holds_alternative<PlaceSettlement>(e.body);
+        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.received->size()); ++p) {
+            const ResourceCounts& claimed = (*c.received)[p];
+            const ResourceCounts& got = s.last_received[p];
+            if (claimed == got) continue;
+            std::string_view rule = rule::kProduction;
+            if (setup) rule = rule::kSetupResources;
+            if (roll) {
+                // Did the bank run short of a resource where claim and rules differ?
+                for (int r = 0; r < kResourceCount; ++r)
+                    if (claimed[r] != got[r]) {
+                        int given = 0;
+                        for (int q = 0; q < s.player_count(); ++q) given += s.last_received[q][r];
+                        // Bank before the roll = bank now + what it gave.
+                        auto raw = owed_by_roll(s, s.last_roll);
+                        int need = 0;
+                        for (int q = 0; q < s.player_count(); ++q) need += raw[q][r];
+                        if (need > s.bank[r] + given) rule = rule::kBankShortage;
+                        break;
+                    }
+            } else if (!setup) {
+                rule = rule::kProduction;
+            }
+            return violation(rule,
+                             fmt::format("the log claims {} received {}; the rules give {}",
+                                         ctx.player_name(p), cards_text(claimed), cards_text(got)),
+                             "received");
+        }
+    }
+    if (c.longest_road && *c.longest_road != s.longest_road)
+        return violation(
+            rule::kLongestRoad,
+            fmt::format("the log claims the longest road is {}'s; the rules give it to "
+                        "{} (road lengths: {})",
+                        ctx.player_name(*c.longest_road), ctx.player_name(s.longest_road),
+                        [&] {
+                            std::string l;
+                            for (int p = 0; p < s.player_count(); ++p)
+                                l += fmt::format("{}{} {}", p ? ", " : "", ctx.player_name(p),
+                                                 s.players[p].road_length);
+                            return l;
+                        }()),
+            "longest_road");
+    if (c.largest_army && *c.largest_army != s.largest_army)
+        return violation(
+            rule::kLargestArmy,
+            fmt::format("the log claims the largest army is {}'s; the rules give it to {}",
+                        ctx.player_name(*c.largest_army), ctx.player_name(s.largest_army)),
+            "largest_army");
+    if (c.vp)
+        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.vp->size()); ++p) {
+            int claimed = (*c.vp)[p];
+            if (claimed < 0 || claimed == s.vp(p)) continue;
+            return violation(rule::kWinOnOwnTurn,
+                             fmt::format("the log claims {} has {} VP; the rules count {}",
+                                         ctx.player_name(p), claimed, s.vp(p)),
+                             "vp");
+        }
+    if (c.hands)
+        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
+            const auto& claimed = (*c.hands)[p];
+            const PlayerState& ps = s.players[p];
+            if (!claimed || *claimed == ps.hand) continue;
+            return violation(
+                rule::kClaimHand,
+                fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
+                            cards_text(*claimed), cards_text(ps.hand)),
+                "hands");
+        }
+    if (c.bank && *c.bank != s.bank)
+        return violation(rule::kClaimBank,
+                         fmt::format("the log claims the bank holds {}; the rules give {}",
+                                     cards_text(*c.bank), cards_text(s.bank)),
+                         "bank");
+    if (c.winner && *c.winner != s.winner)
+        return violation(
+            rule::kWinOnOwnTurn,
+            s.winner == kNoPlayer
+                ? fmt::format("the log claims {} won; the rules count {} VP for {} and "
+                              "nobody has won",
+                              ctx.player_name(*c.winner), s.vp(*c.winner),
+                              ctx.player_name(*c.winner))
+                : fmt::format("the log claims {} won; the rules give the win to {}",
+                              ctx.player_name(*c.winner), ctx.player_name(s.winner)),
+            "winner");
+    return std::nullopt;
+}
+
+}  // namespace ctk

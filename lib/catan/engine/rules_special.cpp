@@ -1,0 +1,90 @@
+// The special building phase of the 5-6 player extension (RULES.md special-building): from
+// the turn player's end_turn to the next player's own turn, the other players in seat order
+// (from the next) may each take one part: special_build, builds, end_turn.
+#include <catan/engine/detail/rules_impl.hpp>
+
+namespace ctk::rules_impl {
+
+namespace {
+
+// The building events a part holds (the ordinary checks judge them, with no roll needed).
+bool part_event(const EventBody& body) {
+    return std::holds_alternative<BuildRoad>(body) ||
+           std::holds_alternative<BuildSettlement>(body) ||
+           std::holds_alternative<BuildCity>(body) || std::holds_alternative<BuyDevCard>(body);
+}
+
+}  // namespace
+
+bool Checker::special_building(const EventBody& body, Result& r) {
+    const PlayerId p = event_player(body);
+    const SpecialBuilding& sb = s_.special;
+    const bool opens = std::holds_alternative<SpecialBuild>(body);
+    const std::string_view what = event_type_name(body);
+    if (!sb.open()) {
+        if (!opens) return false;
+        if (!s_.extension())
+            r = fail(rule::kSpecialBuilding,
+                     "special_build in the base game: the special building phase belongs to "
+                     "the 5-6 player extension (the extended board)");
+        else
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("special_build during {}'s turn {}: the special building "
+                                 "phase runs from a turn's end_turn to the next player's roll",
+                                 name(s_.active), s_.turn));
+        return true;
+    }
+    if (sb.builder != kNoPlayer) {
+        if (p != sb.builder) {
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{}'s special build part is open until {}'s end_turn; {}'s {} "
+                                 "cannot come now",
+                                 name(sb.builder), name(sb.builder), name(p), what),
+                     "player");
+        } else if (std::holds_alternative<EndTurn>(body)) {
+            r = std::nullopt;
+        } else if (part_event(body)) {
+            r = std::visit([&](const auto& b) { return event(b); }, body);
+        } else {
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{} in {}'s special build part: only build_road, "
+                                 "build_settlement, build_city and buy_dev_card until {}'s "
+                                 "end_turn (no trades, development cards or dice)",
+                                 what, name(p), name(p)));
+        }
+        return true;
+    }
+    if (opens) {
+        const int seat = s_.seats_after(sb.after, p);
+        if (p == sb.after)
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{}'s turn just ended: the turn player takes no part in the "
+                                 "special building phase",
+                                 name(p)),
+                     "player");
+        else if (seat == sb.served)
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{} already had a special build part after {}'s turn", name(p),
+                                 name(sb.after)),
+                     "player");
+        else if (seat < sb.served) {
+            const PlayerId last = (sb.after + sb.served) % s_.player_count();
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{}'s special build is out of seat order: it comes before "
+                                 "{}'s after {}'s turn, and {}'s part came already",
+                                 name(p), name(last), name(sb.after), name(last)),
+                     "player");
+        } else
+            r = std::nullopt;
+        return true;
+    }
+    if (p == s_.active) return false;  // the next player's own turn begins (a roll, a card)
+    r = fail(rule::kSpecialBuilding,
+             fmt::format("{}'s {} between the special build parts after {}'s turn: a part "
+                         "opens with special_build, and only {}'s own turn comes next",
+                         name(p), what, name(sb.after), name(s_.active)),
+             "player");
+    return true;
+}
+
+}  // namespace ctk::rules_impl

@@ -1,0 +1,774 @@
+#include <catan/import/colonist.hpp>
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <catan/import/colonist_map.hpp>
+#include <catan/import/import_util.hpp>
+#include <catan/io/json_util.hpp>
+
+namespace ctk {
+
+namespace ju = json_util;
+using nlohmann::json;
+
+bool looks_like_colonist(std::string_view text) {
+    return json_object_containing(text, "\"eventHistory\"");
+}
+
+namespace {
+
+using colonist::dev_card_of_code;
+using colonist::kFaceDownDevCard;
+using colonist::kFaceDownResource;
+using colonist::resource_of_code;
+
+// A piece that appeared in a stateChange's map delta, waiting for the log entry that
+// built it.
+struct NewPiece {
+    std::string path;  // JSON path of the delta entry
+    int id;            // our vertex or edge
+    int owner;         // colonist colour
+    bool used = false;
+};
+
+class Importer {
+  public:
+    explicit Importer(std::string_view name) : name_(name) {}
+    GameLog run(std::string_view text);
+
+  private:
+    [[noreturn]] void fail(std::string_view path, const std::string& what) const {
+        throw InputError(fmt::format("{}: {}: {}", name_, path, what));
+    }
+
+    // ---- reading helpers ----
+    PlayerId player(const json& j, const std::string& path) const {
+        int c = ju::as_int(j, path, 0, 1000);
+        auto it = seat_of_color_.find(c);
+        if (it == seat_of_color_.end())
+            fail(path, fmt::format("colour {} is not a player of playOrder", c));
+        return it->second;
+    }
+    Resource resource(const json& j, const std::string& path) const {
+        int c = ju::as_int(j, path, 0, 1000);
+        auto r = resource_of_code(c);
+        if (!r) fail(path, fmt::format("unknown resource code {} (expected 1..5)", c));
+        return *r;
+    }
+    // A list of resource codes; *hidden set when any is face-down (0).
+    ResourceCounts cards(const json& j, const std::string& path, bool* hidden, int* count) const {
+        const json& a = ju::as_array(j, path);
+        ResourceCounts out{};
+        *hidden = false;
+        *count = static_cast<int>(a.size());
+        for (std::size_t k = 0; k < a.size(); ++k) {
+            std::string p = ju::index(path, k);
+            if (ju::as_int(a[k], p, 0, 1000) == kFaceDownResource) {
+                *hidden = true;
+                continue;
+            }
+            ++out[static_cast<std::size_t>(resource(a[k], p))];
+        }
+        return out;
+    }
+    ResourceCounts known_cards(const json& j, const std::string& path) const {
+        bool hidden = false;
+        int n = 0;
+        ResourceCounts c = cards(j, path, &hidden, &n);
+        if (hidden) fail(path, "a face-down card where the cards must be known");
+        return c;
+    }
+
+    void read_settings(const json& data, GameLog& log);
+    void read_seats(const json& data, GameLog& log);
+    void read_initial_state(const json& initial, const std::string& path);
+    void read_event(const json& ev, const std::string& path, GameLog& log);
+    void finish(const json& history, const std::string& path, GameLog& log);
+
+    // ---- event construction ----
+    void emit(GameLog& log, EventBody body) {
+        Event e;
+        e.body = std::move(body);
+        log.events.push_back(std::move(e));
+        ++emitted_in_change_;
+    }
+    Claims& claims_of_last(GameLog& log) {
+        Event& e = log.events.back();
+        auto c = e.claims ? std::make_shared<Claims>(*e.claims) : std::make_shared<Claims>();
+        e.claims = c;
+        return *c;
+    }
+    int take_piece(std::vector<NewPiece>& q, int color, const std::string& path,
+                   std::string_view what) {
+        for (NewPiece& p : q)
+            if (!p.used && p.owner == color) {
+                p.used = true;
+                return p.id;
+            }
+        fail(path, fmt::format("a {} with no new {} of that player in the stateChange's mapState",
+                               what, what));
+    }
+
+    std::string name_;
+    std::map<int, PlayerId> seat_of_color_;  // colonist colour -> seat
+    std::vector<int> colors_;                // seat -> colonist colour
+    std::map<int, HexId> hex_of_tile_;       // tileHexStates key -> our hex
+    std::map<int, VertexId> vertex_of_corner_;
+    std::map<int, EdgeId> edge_of_edge_;
+    std::map<int, int> corner_owner_;  // tileCornerStates key -> colonist colour
+
+    // The state the deltas update.
+    ResourceCounts bank_{};
+    std::vector<std::vector<int>> dev_cards_;  // seat -> development card codes held
+    int current_color_ = -1;
+    int completed_turns_ = 0;
+    int robber_tile_ = -1;
+    PlayerId longest_road_ = kNoPlayer, largest_army_ = kNoPlayer;
+    bool setup_ = true;
+    bool over_ = false;
+    std::optional<int> declared_winner_;  // colonist colour
+    std::array<int, 13> dice_{};
+    int emitted_in_change_ = 0;
+    GameOptions options_;
+    std::string game_id_, settings_, colors_text_;  // for the log's source
+};
+
+void Importer::read_settings(const json& data, GameLog& log) {
+    const json& gs = ju::as_object(ju::member(data, "gameSettings", "data"), "data.gameSettings");
+    for (const char* key : {"modeSetting", "extensionSetting", "scenarioSetting", "mapSetting"}) {
+        const json* v = ju::optional_member(gs, key, "data.gameSettings");
+        if (!v) continue;
+        std::string path = ju::field("data.gameSettings", key);
+        int s = ju::as_int(*v, path, -1000000, 1000000);
+        if (s != 0)
+            fail(path, fmt::format("{} = {} changes the game beyond the base game on the "
+                                   "standard map; only 0 can be imported",
+                                   key, s));
+    }
+    options_.vp_to_win = ju::as_int(ju::member(gs, "victoryPointsToWin", "data.gameSettings"),
+                                    "data.gameSettings.victoryPointsToWin", 3, 30);
+    options_.discard_limit = ju::as_int(ju::member(gs, "cardDiscardLimit", "data.gameSettings"),
+                                        "data.gameSettings.cardDiscardLimit", 2, 99);
+    const json* fr = ju::optional_member(gs, "friendlyRobber", "data.gameSettings");
+    options_.friendly_robber = fr && ju::as_bool(*fr, "data.gameSettings.friendlyRobber");
+    log.options = options_;
+}
+
+void Importer::read_seats(const json& data, GameLog& log) {
+    const json& order = ju::as_array(ju::member(data, "playOrder", "data"), "data.playOrder");
+    if (order.size() < 2 || order.size() > 4)
+        fail("data.playOrder",
+             fmt::format("{} players, expected 2..4 (the standard board)", order.size()));
+    std::map<int, std::string> names;
+    const json& users =
+        ju::as_array(ju::member(data, "playerUserStates", "data"), "data.playerUserStates");
+    for (std::size_t i = 0; i < users.size(); ++i) {
+        std::string path = ju::index("data.playerUserStates", i);
+        int c = ju::as_int(ju::member(users[i], "selectedColor", path),
+                           ju::field(path, "selectedColor"), 0, 1000);
+        names[c] =
+            ju::as_string(ju::member(users[i], "username", path), ju::field(path, "username"));
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        std::string path = ju::index("data.playOrder", i);
+        int c = ju::as_int(order[i], path, 0, 1000);
+        if (seat_of_color_.count(c)) fail(path, fmt::format("colour {} plays twice", c));
+        auto it = names.find(c);
+        if (it == names.end())
+            fail(path, fmt::format("colour {} has no entry in playerUserStates", c));
+        std::string name = it->second.empty() ? fmt::format("colour-{}", c) : it->second;
+        for (const Seat& s : log.seats)
+            if (s.name == name) name = fmt::format("{}-{}", name, c);
+        seat_of_color_[c] = static_cast<PlayerId>(i);
+        colors_.push_back(c);
+        log.seats.push_back(Seat{name, std::string(kImportColors[i]), c});
+    }
+    dev_cards_.assign(order.size(), {});
+}
+
+void Importer::read_initial_state(const json& initial, const std::string& path) {
+    std::string bpath = ju::field(path, "bankState");
+    const json& bank = ju::member(ju::member(initial, "bankState", path), "resourceCards", bpath);
+    bpath = ju::field(bpath, "resourceCards");
+    for (int c = 1; c <= 5; ++c) {
+        std::string key = std::to_string(c);
+        bank_[static_cast<std::size_t>(*resource_of_code(c))] =
+            ju::as_int(ju::member(bank, key, bpath), ju::field(bpath, key), 0, 1000);
+    }
+    std::string rpath = ju::field(path, "mechanicRobberState");
+    const json& robber = ju::member(initial, "mechanicRobberState", path);
+    robber_tile_ = ju::as_int(ju::member(robber, "locationTileIndex", rpath),
+                              ju::field(rpath, "locationTileIndex"), 0, 1000);
+    if (!hex_of_tile_.count(robber_tile_))
+        fail(ju::field(rpath, "locationTileIndex"),
+             fmt::format("tile {} is not a tile of the map", robber_tile_));
+    std::string cpath = ju::field(path, "currentState");
+    const json& cur = ju::member(initial, "currentState", path);
+    current_color_ = ju::as_int(ju::member(cur, "currentTurnPlayerColor", cpath),
+                                ju::field(cpath, "currentTurnPlayerColor"), 0, 1000);
+    if (const json* t = ju::optional_member(cur, "completedTurns", cpath))
+        completed_turns_ = ju::as_int(*t, ju::field(cpath, "completedTurns"), 0, 1000000);
+}
+
+void Importer::read_event(const json& ev, const std::string& path, GameLog& log) {
+    std::string spath = ju::field(path, "stateChange");
+    const json& sc = ju::as_object(ju::member(ev, "stateChange", path), spath);
+    emitted_in_change_ = 0;
+    std::size_t first_event = log.events.size();
+
+    // Map deltas: the pieces that appear in this stateChange.
+    std::vector<NewPiece> new_settlements, new_cities, new_roads;
+    if (const json* map = ju::optional_member(sc, "mapState", spath); map && !map->is_null()) {
+        std::string mpath = ju::field(spath, "mapState");
+        ju::as_object(*map, mpath);
+        if (const json* cs = ju::optional_member(*map, "tileCornerStates", mpath)) {
+            std::string cpath = ju::field(mpath, "tileCornerStates");
+            for (auto it = ju::as_object(*cs, cpath).begin(); it != cs->end(); ++it) {
+                std::string p = ju::field(cpath, it.key());
+                int key = ju::as_int(json::parse(it.key(), nullptr, false), p, 0, 100000);
+                auto v = vertex_of_corner_.find(key);
+                if (v == vertex_of_corner_.end()) fail(p, "not a corner of the map");
+                ju::as_object(*it, p);
+                if (const json* o = ju::optional_member(*it, "owner", p))
+                    corner_owner_[key] = ju::as_int(*o, ju::field(p, "owner"), 0, 1000);
+                const json* bt = ju::optional_member(*it, "buildingType", p);
+                if (!bt) continue;
+                int type = ju::as_int(*bt, ju::field(p, "buildingType"), 0, 2);
+                if (type == 0) continue;
+                auto owner = corner_owner_.find(key);
+                if (owner == corner_owner_.end()) fail(p, "a building without an owner");
+                (type == 1 ? new_settlements : new_cities)
+                    .push_back(NewPiece{p, v->second, owner->second});
+            }
+        }
+        if (const json* es = ju::optional_member(*map, "tileEdgeStates", mpath)) {
+            std::string epath = ju::field(mpath, "tileEdgeStates");
+            for (auto it = ju::as_object(*es, epath).begin(); it != es->end(); ++it) {
+                std::string p = ju::field(epath, it.key());
+                int key = ju::as_int(json::parse(it.key(), nullptr, false), p, 0, 100000);
+                auto e = edge_of_edge_.find(key);
+                if (e == edge_of_edge_.end()) fail(p, "not an edge of the map");
+                ju::as_object(*it, p);
+                const json* o = ju::optional_member(*it, "owner", p);
+                if (!o || o->is_null()) continue;
+                new_roads.push_back(
+                    NewPiece{p, e->second, ju::as_int(*o, ju::field(p, "owner"), 0, 1000)});
+            }
+        }
+    }
+    // Robber location after this stateChange, if it moved.
+    int robber_to = -1;  // -1: the robber did not move
+    if (const json* r = ju::optional_member(sc, "mechanicRobberState", spath)) {
+        std::string rpath = ju::field(spath, "mechanicRobberState");
+        if (const json* l =
+                ju::optional_member(ju::as_object(*r, rpath), "locationTileIndex", rpath)) {
+            robber_to = ju::as_int(*l, ju::field(rpath, "locationTileIndex"), 0, 1000);
+            if (!hex_of_tile_.count(robber_to))
+                fail(ju::field(rpath, "locationTileIndex"),
+                     fmt::format("tile {} is not a tile of the map", robber_to));
+        }
+    }
+    // Development cards held after this stateChange, by seat (when stated).
+    std::vector<std::optional<std::vector<int>>> dev_after(colors_.size());
+    if (const json* d = ju::optional_member(sc, "mechanicDevelopmentCardsState", spath)) {
+        std::string dpath = ju::field(spath, "mechanicDevelopmentCardsState");
+        if (const json* ps = ju::optional_member(ju::as_object(*d, dpath), "players", dpath)) {
+            std::string ppath = ju::field(dpath, "players");
+            for (auto it = ju::as_object(*ps, ppath).begin(); it != ps->end(); ++it) {
+                std::string p = ju::field(ppath, it.key());
+                PlayerId seat = player(json::parse(it.key(), nullptr, false), p);
+                const json* dc = ju::optional_member(ju::as_object(*it, p), "developmentCards", p);
+                if (!dc) continue;
+                std::string cp = ju::field(p, "developmentCards");
+                const json& list =
+                    ju::as_array(ju::member(*dc, "cards", cp), ju::field(cp, "cards"));
+                std::vector<int> codes;
+                for (std::size_t k = 0; k < list.size(); ++k) {
+                    std::string kp = ju::index(ju::field(cp, "cards"), k);
+                    int code = ju::as_int(list[k], kp, 0, 1000);
+                    if (code != kFaceDownDevCard && !dev_card_of_code(code))
+                        fail(kp, fmt::format("unknown development card code {} (expected 10..15)",
+                                             code));
+                    codes.push_back(code);
+                }
+                dev_after[static_cast<std::size_t>(seat)] = std::move(codes);
+            }
+        }
+    }
+
+    // Turn advance: an end_turn after the first roll, placed at the first separator entry.
+    std::optional<int> turns_after, color_after;
+    std::string cpath = ju::field(spath, "currentState");
+    if (const json* cur = ju::optional_member(sc, "currentState", spath)) {
+        ju::as_object(*cur, cpath);
+        if (const json* t = ju::optional_member(*cur, "completedTurns", cpath))
+            turns_after = ju::as_int(*t, ju::field(cpath, "completedTurns"), 0, 1000000);
+        if (const json* c = ju::optional_member(*cur, "currentTurnPlayerColor", cpath))
+            color_after = ju::as_int(*c, ju::field(cpath, "currentTurnPlayerColor"), 0, 1000);
+    }
+    bool turn_ends = turns_after && *turns_after != completed_turns_;
+    auto end_turn = [&]() {
+        if (!turn_ends) return;
+        turn_ends = false;
+        if (setup_ || over_) return;
+        auto it = seat_of_color_.find(current_color_);
+        if (it == seat_of_color_.end())
+            fail(ju::field(cpath, "completedTurns"),
+                 fmt::format("the turn of colour {} ends, who is not a player", current_color_));
+        emit(log, EndTurn{it->second});
+    };
+
+    // The log entries, in key order.
+    std::vector<std::pair<int, const json*>> entries;
+    if (const json* gl = ju::optional_member(sc, "gameLogState", spath)) {
+        std::string gpath = ju::field(spath, "gameLogState");
+        for (auto it = ju::as_object(*gl, gpath).begin(); it != gl->end(); ++it) {
+            int key = ju::as_int(json::parse(it.key(), nullptr, false), ju::field(gpath, it.key()),
+                                 0, 100000000);
+            if (!it->is_null()) entries.emplace_back(key, &*it);
+        }
+        std::sort(entries.begin(), entries.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    // Indexes of events of this stateChange (-1: none): its roll, a monopoly awaiting its
+    // resource (entry 86), a year of plenty awaiting its cards (entry 21).
+    long roll_event = -1, monopoly_event = -1, plenty_event = -1;
+    auto index_of_last = [&]() { return static_cast<long>(log.events.size()) - 1; };
+    std::string gpath = ju::field(spath, "gameLogState");
+    for (const auto& [key, entry] : entries) {
+        std::string p = ju::field(gpath, std::to_string(key));
+        std::string tpath = ju::field(p, "text");
+        const json& text = ju::as_object(ju::member(*entry, "text", p), tpath);
+        int type =
+            ju::as_int(ju::member(text, "type", tpath), ju::field(tpath, "type"), 0, 1000000);
+        auto actor = [&]() {
+            return player(ju::member(text, "playerColor", tpath), ju::field(tpath, "playerColor"));
+        };
+        auto actor_color = [&]() { return colors_[static_cast<std::size_t>(actor())]; };
+        if (type == 44) {  // the separator between turns
+            end_turn();
+            continue;
+        }
+        if (over_) continue;  // entries after the site's win announcement
+        switch (type) {
+            case 4:    // placement: setup, or a free road of road building
+            case 5: {  // build
+                int piece = ju::as_int(ju::member(text, "pieceEnum", tpath),
+                                       ju::field(tpath, "pieceEnum"), 0, 1000);
+                PlayerId who = actor();
+                int c = actor_color();
+                std::string pp = ju::field(tpath, "pieceEnum");
+                if (piece == 0) {
+                    EdgeId e = take_piece(new_roads, c, pp, "road");
+                    if (type == 4 && setup_)
+                        emit(log, PlaceRoad{who, e});
+                    else
+                        emit(log, BuildRoad{who, e});
+                } else if (piece == 2) {
+                    VertexId v = take_piece(new_settlements, c, pp, "settlement");
+                    if (type == 4 && setup_)
+                        emit(log, PlaceSettlement{who, v});
+                    else if (type == 5)
+                        emit(log, BuildSettlement{who, v});
+                    else
+                        fail(ju::field(tpath, "type"), "a settlement placed free after the setup");
+                } else if (piece == 3 && type == 5) {
+                    emit(log, BuildCity{who, take_piece(new_cities, c, pp, "city")});
+                } else {
+                    fail(pp, fmt::format("unknown piece {} for entry type {} (expected 0 road, 2 "
+                                         "settlement{})",
+                                         piece, type, type == 5 ? ", 3 city" : ""));
+                }
+                break;
+            }
+            case 10: {  // roll
+                int d1 = ju::as_int(ju::member(text, "firstDice", tpath),
+                                    ju::field(tpath, "firstDice"), 1, 6);
+                int d2 = ju::as_int(ju::member(text, "secondDice", tpath),
+                                    ju::field(tpath, "secondDice"), 1, 6);
+                emit(log, Roll{actor(), d1, d2});
+                ++dice_[static_cast<std::size_t>(d1 + d2)];
+                setup_ = false;
+                roll_event = index_of_last();
+                if (d1 + d2 != 7)
+                    claims_of_last(log).received =
+                        std::vector<ResourceCounts>(colors_.size(), ResourceCounts{});
+                break;
+            }
+            case 47: {  // cards received
+                int kind = ju::as_int(ju::member(text, "distributionType", tpath),
+                                      ju::field(tpath, "distributionType"), 0, 1000);
+                PlayerId who = actor();
+                ResourceCounts got = known_cards(ju::member(text, "cardsToBroadcast", tpath),
+                                                 ju::field(tpath, "cardsToBroadcast"));
+                long at = -1;
+                if (kind == 1) {
+                    at = roll_event;
+                } else if (kind == 0 && !log.events.empty() &&
+                           std::holds_alternative<PlaceSettlement>(log.events.back().body) &&
+                           event_player(log.events.back().body) == who) {
+                    at = index_of_last();
+                } else if (kind != 0) {
+                    fail(ju::field(tpath, "distributionType"),
+                         fmt::format("unknown distribution type {} (expected 0 setup, 1 roll)",
+                                     kind));
+                }
+                if (at < 0)
+                    fail(tpath, kind == 1 ? "production with no roll in the same stateChange"
+                                          : "setup resources with no settlement just placed");
+                Event& e = log.events[static_cast<std::size_t>(at)];
+                auto c =
+                    e.claims ? std::make_shared<Claims>(*e.claims) : std::make_shared<Claims>();
+                if (!c->received) c->received = std::vector<ResourceCounts>(colors_.size());
+                for (int r = 0; r < kResourceCount; ++r)
+                    (*c->received)[static_cast<std::size_t>(who)][static_cast<std::size_t>(r)] +=
+                        got[static_cast<std::size_t>(r)];
+                e.claims = c;
+                break;
+            }
+            case 55: {  // discard
+                bool hidden = false;
+                int count = 0;
+                ResourceCounts c = cards(ju::member(text, "cardEnums", tpath),
+                                         ju::field(tpath, "cardEnums"), &hidden, &count);
+                Discard d{actor(), hidden ? ResourceCounts{} : c, hidden, hidden ? count : 0};
+                emit(log, d);
+                break;
+            }
+            case 11: {  // robber moved
+                if (robber_to < 0)
+                    fail(p,
+                         "a robber move with no new mechanicRobberState.locationTileIndex in the "
+                         "stateChange");
+                emit(log, MoveRobber{actor(), hex_of_tile_.at(robber_to), kNoPlayer, std::nullopt});
+                robber_tile_ = robber_to;
+                robber_to = -1;
+                break;
+            }
+            case 14:    // "you stole ... from <playerColor>" (the thief's view)
+            case 15: {  // "<playerColor> stole ... from you" (the victim's view)
+                MoveRobber* m =
+                    log.events.empty() ? nullptr : std::get_if<MoveRobber>(&log.events.back().body);
+                if (!m) fail(tpath, "a steal that follows no robber move");
+                PlayerId thief, victim;
+                if (type == 14) {
+                    thief = player(ju::member(*entry, "from", p), ju::field(p, "from"));
+                    victim = actor();
+                } else {
+                    thief = actor();
+                    const json& to = ju::as_array(ju::member(*entry, "specificRecipients", p),
+                                                  ju::field(p, "specificRecipients"));
+                    if (to.size() != 1)
+                        fail(ju::field(p, "specificRecipients"), "expected the one victim");
+                    victim = player(to[0], ju::index(ju::field(p, "specificRecipients"), 0));
+                }
+                if (thief != m->player)
+                    fail(tpath, "the thief is not the player who moved the robber");
+                if (m->victim != kNoPlayer && m->victim != victim)
+                    fail(tpath, "the victim differs from the other view of the same steal");
+                m->victim = victim;
+                const json& ce = ju::as_array(ju::member(text, "cardEnums", tpath),
+                                              ju::field(tpath, "cardEnums"));
+                if (ce.size() != 1)
+                    fail(ju::field(tpath, "cardEnums"), "expected the one stolen card");
+                std::string cp = ju::index(ju::field(tpath, "cardEnums"), 0);
+                if (ju::as_int(ce[0], cp, 0, 1000) != kFaceDownResource) {
+                    Resource r = resource(ce[0], cp);
+                    if (m->stolen && *m->stolen != r)
+                        fail(cp, "the stolen card differs from the other view of the same steal");
+                    m->stolen = r;
+                }
+                break;
+            }
+            case 20: {  // development card played
+                std::string cp = ju::field(tpath, "cardEnum");
+                int code = ju::as_int(ju::member(text, "cardEnum", tpath), cp, 0, 1000);
+                auto card = dev_card_of_code(code);
+                PlayerId who = actor();
+                if (!card || *card == DevCard::kVictoryPoint)
+                    fail(cp,
+                         fmt::format("card {} cannot be played (expected 11, 13, 14, 15)", code));
+                if (*card == DevCard::kKnight) emit(log, PlayKnight{who});
+                if (*card == DevCard::kRoadBuilding) emit(log, PlayRoadBuilding{who});
+                if (*card == DevCard::kMonopoly) {
+                    emit(log, PlayMonopoly{who, Resource::kBrick});
+                    monopoly_event = index_of_last();
+                }
+                if (*card == DevCard::kYearOfPlenty) {
+                    emit(log, PlayYearOfPlenty{who, {}});
+                    plenty_event = index_of_last();
+                }
+                break;
+            }
+            case 86: {  // monopoly: the resource taken
+                if (monopoly_event < 0)
+                    fail(tpath, "a monopoly haul with no monopoly played before it");
+                auto& m = std::get<PlayMonopoly>(
+                    log.events[static_cast<std::size_t>(monopoly_event)].body);
+                if (actor() != m.player) fail(tpath, "not the player who played the monopoly");
+                m.resource =
+                    resource(ju::member(text, "cardEnum", tpath), ju::field(tpath, "cardEnum"));
+                monopoly_event = -1;
+                break;
+            }
+            case 21: {  // year of plenty: the cards taken
+                if (plenty_event < 0)
+                    fail(tpath, "year of plenty cards with no card played before them");
+                auto& y = std::get<PlayYearOfPlenty>(
+                    log.events[static_cast<std::size_t>(plenty_event)].body);
+                if (actor() != y.player) fail(tpath, "not the player who played year of plenty");
+                y.take = known_cards(ju::member(text, "cardEnums", tpath),
+                                     ju::field(tpath, "cardEnums"));
+                plenty_event = -1;
+                break;
+            }
+            case 1: {  // development card bought: the card the holder's list gained
+                PlayerId who = actor();
+                const auto& after = dev_after[static_cast<std::size_t>(who)];
+                std::optional<DevCard> card;
+                if (after) {
+                    std::vector<int> added = *after,
+                                     before = dev_cards_[static_cast<std::size_t>(who)];
+                    std::sort(added.begin(), added.end());
+                    std::sort(before.begin(), before.end());
+                    std::vector<int> diff;
+                    std::set_difference(added.begin(), added.end(), before.begin(), before.end(),
+                                        std::back_inserter(diff));
+                    if (diff.size() != 1)
+                        fail(tpath, fmt::format("the buyer's development cards gained {} cards, "
+                                                "expected the one bought",
+                                                diff.size()));
+                    card = dev_card_of_code(diff[0]);  // face-down: unknown
+                }
+                emit(log, BuyDevCard{who, card});
+                break;
+            }
+            case 116: {  // bank trade
+                emit(log, TradeBank{actor(),
+                                    known_cards(ju::member(text, "givenCardEnums", tpath),
+                                                ju::field(tpath, "givenCardEnums")),
+                                    known_cards(ju::member(text, "receivedCardEnums", tpath),
+                                                ju::field(tpath, "receivedCardEnums"))});
+                break;
+            }
+            case 115: {  // completed player trade
+                PlayerId partner = player(ju::member(text, "acceptingPlayerColor", tpath),
+                                          ju::field(tpath, "acceptingPlayerColor"));
+                emit(log, TradePlayer{actor(), partner,
+                                      known_cards(ju::member(text, "givenCardEnums", tpath),
+                                                  ju::field(tpath, "givenCardEnums")),
+                                      known_cards(ju::member(text, "receivedCardEnums", tpath),
+                                                  ju::field(tpath, "receivedCardEnums"))});
+                break;
+            }
+            case 45:  // the site declares the winner
+                declared_winner_ = actor_color();
+                over_ = true;
+                break;
+            default:  // announcements that change no state (see the header)
+                break;
+        }
+    }
+    end_turn();
+    if (monopoly_event >= 0)
+        fail(gpath, "a monopoly played without the resource it took (entry 86)");
+    if (plenty_event >= 0)
+        fail(gpath, "a year of plenty played without the cards it took (entry 21)");
+    for (const auto* q : {&new_settlements, &new_cities, &new_roads})
+        for (const NewPiece& piece : *q)
+            if (!piece.used) fail(piece.path, "a new piece with no log entry that builds it");
+    if (robber_to >= 0 && robber_to != robber_tile_)
+        fail(ju::field(spath, "mechanicRobberState"), "the robber moves with no log entry");
+    if (turns_after) completed_turns_ = *turns_after;
+    if (color_after) current_color_ = *color_after;
+    for (std::size_t s = 0; s < colors_.size(); ++s)
+        if (dev_after[s]) dev_cards_[s] = *dev_after[s];
+
+    // Claims of what this stateChange states, on its last event.
+    bool bank_changed = false;
+    if (const json* b = ju::optional_member(sc, "bankState", spath)) {
+        std::string bpath = ju::field(spath, "bankState");
+        if (const json* rc =
+                ju::optional_member(ju::as_object(*b, bpath), "resourceCards", bpath)) {
+            std::string rpath = ju::field(bpath, "resourceCards");
+            for (auto it = ju::as_object(*rc, rpath).begin(); it != rc->end(); ++it) {
+                std::string kp = ju::field(rpath, it.key());
+                Resource r = resource(json::parse(it.key(), nullptr, false), kp);
+                bank_[static_cast<std::size_t>(r)] = ju::as_int(*it, kp, 0, 1000);
+                bank_changed = true;
+            }
+        }
+    }
+    std::vector<std::optional<ResourceCounts>> hands(colors_.size());
+    bool any_hand = false;
+    if (const json* ps = ju::optional_member(sc, "playerStates", spath)) {
+        std::string ppath = ju::field(spath, "playerStates");
+        for (auto it = ju::as_object(*ps, ppath).begin(); it != ps->end(); ++it) {
+            std::string p = ju::field(ppath, it.key());
+            PlayerId seat = player(json::parse(it.key(), nullptr, false), p);
+            const json* rc = ju::optional_member(ju::as_object(*it, p), "resourceCards", p);
+            if (!rc) continue;
+            std::string rp = ju::field(p, "resourceCards");
+            bool hidden = false;
+            int n = 0;
+            ResourceCounts hand =
+                cards(ju::member(*rc, "cards", rp), ju::field(rp, "cards"), &hidden, &n);
+            if (hidden) continue;
+            hands[static_cast<std::size_t>(seat)] = hand;
+            any_hand = true;
+        }
+    }
+    auto holder = [&](const char* mech, const char* flag, PlayerId& held) {
+        const json* m = ju::optional_member(sc, mech, spath);
+        if (!m) return false;
+        std::string mp = ju::field(spath, mech);
+        bool changed = false;
+        for (auto it = ju::as_object(*m, mp).begin(); it != m->end(); ++it) {
+            std::string p = ju::field(mp, it.key());
+            PlayerId seat = player(json::parse(it.key(), nullptr, false), p);
+            const json* f = ju::optional_member(ju::as_object(*it, p), flag, p);
+            if (!f) continue;
+            bool has = !f->is_null() && ju::as_bool(*f, ju::field(p, flag));
+            if (has && held != seat) {
+                held = seat;
+                changed = true;
+            } else if (!has && held == seat) {
+                held = kNoPlayer;
+                changed = true;
+            }
+        }
+        return changed;
+    };
+    bool road_changed = holder("mechanicLongestRoadState", "hasLongestRoad", longest_road_);
+    bool army_changed = holder("mechanicLargestArmyState", "hasLargestArmy", largest_army_);
+    if (log.events.size() == first_event) return;  // nothing to attach claims to
+    if (!any_hand && !bank_changed && !road_changed && !army_changed) return;
+    Claims& c = claims_of_last(log);
+    if (any_hand) c.hands = hands;
+    if (bank_changed) c.bank = bank_;
+    if (road_changed) c.longest_road = longest_road_;
+    if (army_changed) c.largest_army = largest_army_;
+}
+
+void Importer::finish(const json& history, const std::string& path, GameLog& log) {
+    std::string status = "unfinished: the replay stops before anyone wins";
+    const json* end = ju::optional_member(history, "endGameState", path);
+    if (end && !end->is_null() && !log.events.empty()) {
+        std::string epath = ju::field(path, "endGameState");
+        const json& players =
+            ju::as_object(ju::member(*end, "players", epath), ju::field(epath, "players"));
+        std::vector<int> vp(colors_.size(), 0);
+        for (std::size_t s = 0; s < colors_.size(); ++s) {
+            std::string key = std::to_string(colors_[s]);
+            std::string p = ju::field(ju::field(epath, "players"), key);
+            const json& pl = ju::member(players, key, ju::field(epath, "players"));
+            std::string vpath = ju::field(p, "victoryPoints");
+            const json& v = ju::as_object(ju::member(pl, "victoryPoints", p), vpath);
+            static constexpr std::array<int, 5> kWorth{1, 2, 1, 2, 2};
+            for (auto it = v.begin(); it != v.end(); ++it) {
+                std::string kp = ju::field(vpath, it.key());
+                int k = ju::as_int(json::parse(it.key(), nullptr, false), kp, 0, 4);
+                vp[s] += kWorth[static_cast<std::size_t>(k)] * ju::as_int(*it, kp, 0, 100);
+            }
+        }
+        // The dice statistics: rolls by sum 2..12.
+        if (const json* ds = ju::optional_member(*end, "diceStats", epath)) {
+            std::string dpath = ju::field(epath, "diceStats");
+            const json& a = ju::as_array(*ds, dpath);
+            if (a.size() != 11) fail(dpath, "expected 11 counts (sums 2..12)");
+            for (std::size_t k = 0; k < 11; ++k) {
+                int n = ju::as_int(a[k], ju::index(dpath, k), 0, 1000000);
+                if (n != dice_[k + 2])
+                    fail(ju::index(dpath, k), fmt::format("{} rolls of {}, but the events hold {}",
+                                                          n, k + 2, dice_[k + 2]));
+            }
+        }
+        Claims& c = claims_of_last(log);
+        c.vp = vp;
+        c.winner = kNoPlayer;
+        if (declared_winner_) {
+            PlayerId w = seat_of_color_.at(*declared_winner_);
+            const std::string& wname = log.seats[static_cast<std::size_t>(w)].name;
+            if (vp[static_cast<std::size_t>(w)] >= options_.vp_to_win) {
+                c.winner = w;
+                status = fmt::format("complete: {} wins", wname);
+            } else {
+                status = fmt::format(
+                    "unfinished: the site declared {} the winner with {} VP of {} (a player "
+                    "left; leaving is not resigning)",
+                    wname, vp[static_cast<std::size_t>(w)], options_.vp_to_win);
+            }
+        }
+    }
+    log.source = fmt::format("catan-import --from colonist {} (colonist.io replay{}; {}{}; {})",
+                             name_, game_id_, settings_, colors_text_, status);
+}
+
+GameLog Importer::run(std::string_view text) {
+    json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded()) throw InputError(fmt::format("{}: not valid JSON", name_));
+    if (!doc.is_object())
+        throw InputError(fmt::format("{}: expected a JSON object (a colonist.io replay)", name_));
+    try {
+        const json& data = ju::as_object(ju::member(doc, "data", ""), "data");
+        GameLog log;
+        read_settings(data, log);
+        read_seats(data, log);
+        if (const json* id = ju::optional_member(data, "databaseGameId", "data");
+            id && id->is_string())
+            game_id_ = fmt::format(" {}", id->get<std::string>());
+        const json& gs = data["gameSettings"];
+        std::vector<std::string> kept;
+        for (auto it = gs.begin(); it != gs.end(); ++it)
+            if (it->is_number_integer() || it->is_boolean())
+                if (it.key() != "victoryPointsToWin" && it.key() != "cardDiscardLimit" &&
+                    it.key() != "friendlyRobber")
+                    kept.push_back(fmt::format("{}={}", it.key(), it->dump()));
+        settings_ = fmt::format("settings {}", fmt::join(kept, ", "));
+        std::vector<std::string> cols;
+        for (std::size_t s = 0; s < colors_.size(); ++s)
+            cols.push_back(fmt::format("{}={}", log.seats[s].name, colors_[s]));
+        colors_text_ = fmt::format("; colonist colours {}", fmt::join(cols, ", "));
+
+        const std::string hpath = "data.eventHistory";
+        const json& history = ju::as_object(ju::member(data, "eventHistory", "data"), hpath);
+        std::string ipath = ju::field(hpath, "initialState");
+        const json& initial = ju::as_object(ju::member(history, "initialState", hpath), ipath);
+        colonist::ColonistMap map = colonist::read_colonist_map(initial, ipath);
+        log.board = std::move(map.board);
+        hex_of_tile_ = std::move(map.hex_of_tile);
+        vertex_of_corner_ = std::move(map.vertex_of_corner);
+        edge_of_edge_ = std::move(map.edge_of_edge);
+        read_initial_state(initial, ipath);
+        log.board->set_robber(hex_of_tile_.at(robber_tile_));
+        std::string epath = ju::field(hpath, "events");
+        const json& events = ju::as_array(ju::member(history, "events", hpath), epath);
+        for (std::size_t i = 0; i < events.size(); ++i)
+            read_event(ju::as_object(events[i], ju::index(epath, i)), ju::index(epath, i), log);
+        finish(history, hpath, log);
+        return log;
+    } catch (const InputError& e) {
+        std::string what = e.what();
+        if (what.rfind(name_ + ": ", 0) == 0) throw;
+        throw InputError(fmt::format("{}: {}", name_, what));
+    }
+}
+
+}  // namespace
+
+GameLog import_colonist(std::string_view text, std::string_view name) {
+    Importer imp(name);
+    return imp.run(text);
+}
+
+}  // namespace ctk

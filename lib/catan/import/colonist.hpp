@@ -1,0 +1,81 @@
+#pragma once
+// Importer for colonist.io game replays (JSON, data README section 2.7): one replay in,
+// native GameLog out. Never prints.
+//
+// Coordinates. colonist.io writes hexes as axial (x, y) with x = our q (east) and y = our
+// r (south-east); a corner as (x, y, z) with z = 0 the N corner and z = 1 the S corner of
+// hex (x, y); an edge as (x, y, z) with z = 0 the NW, 1 the W and 2 the SW side of hex
+// (x, y). The hex (x, y) need not be a land hex. The importer VERIFIES the mapping on
+// every file: every land tile lies on the standard 19-hex board (each hex once), the
+// corners of `tileCornerStates` map one-to-one onto our 54 vertices (so every corner
+// touches the hexes it geometrically touches), the edges of `tileEdgeStates` one-to-one
+// onto our 72 edges, and every harbor edge of `portEdgeStates` is one of the 9 harbor
+// slots of the standard frame; otherwise InputError naming the entry.
+//
+// Codes (as the files use them): resources 1 lumber, 2 brick, 3 wool, 4 grain, 5 ore, 0 a
+// face-down card; tiles 0 desert, 1..5 the terrain of that resource; development cards 10
+// face-down, 11 knight, 12 victory point, 13 monopoly, 14 road building, 15 year of plenty;
+// harbor type 1 = 3:1, 2..6 = 2:1 of resource type-1; pieces 0 road, 2 settlement, 3 city.
+//
+// Seats: `playOrder` (colour codes in turn order), named by `playerUserStates[].username`
+// (a duplicate name gets "-<colour code>" appended), displayed in the import colours;
+// Seat::source_seat is the colonist colour code. Options: `victoryPointsToWin`,
+// `cardDiscardLimit`, `friendlyRobber` of `gameSettings`. A replay whose `modeSetting`,
+// `extensionSetting`, `scenarioSetting` or `mapSetting` is not 0 (another game than the
+// base game on the standard map) is refused, naming the setting; the other settings
+// (`diceSetting` among them: 1 may mean balanced dice) are kept in the log's `source`.
+//
+// Events come from the `gameLogState` entries of each event's `stateChange`, in key order,
+// with the deltas of the same stateChange giving what the entry does not (where a piece
+// was built, where the robber went, which development card was drawn):
+//   4 placement (setup, or a free road of road building), 5 build, 10 roll, 47 cards
+//   received (distributionType 0 setup, 1 production), 55 discard, 11 robber move, 14/15
+//   the steal (thief's and victim's view), 20 development card played, 21 year of plenty's
+//   cards, 86 monopoly's resource, 1 development card bought, 116 bank trade, 115 completed
+//   player trade, 45 the site's winner; a stateChange that advances
+//   `currentState.completedTurns` after the first roll ends the turn.
+// Offers (118) and the trade negotiation of `tradeState` are left out: colonist.io keeps
+// several offers open to several players and takes counter-offers, which the native
+// trade_offer events (one offer to one addressee) cannot express; only completed trades are
+// imported. Other entry types (robber blocking a tile, awards, disconnections) change no
+// state and are skipped; whatever they might change is cross-checked by the claims below.
+//
+// Claims, so that replay cross-checks the import: the cards received on each roll (zero
+// for a player the replay gives nothing) and from the second setup settlement; after every
+// stateChange the hands it states (`playerStates[c].resourceCards`, claim-hand; a hand with
+// a face-down card is not claimed), the bank's counts (claim-bank) and the award holders
+// (longest_road, largest_army); on the last event the final VP of `endGameState` by source
+// (settlements + 2 x cities + VP cards + 2 per award) and the winner. A game that stops
+// before anyone reaches the target (a player left) is unfinished: the winner the site
+// declared then goes into `source`, the claim says nobody won. The dice of
+// `endGameState.diceStats` must equal the rolls imported (else InputError).
+//
+// Hidden values: a face-down stolen card, drawn card or discarded card (a replay with one
+// player's view) is written null (a hidden discard as its count).
+
+#include <optional>
+#include <string_view>
+
+#include <catan/board/topology.hpp>
+#include <catan/engine/event.hpp>
+
+namespace ctk {
+
+// True when the text is a JSON object that looks like a colonist.io replay (starts with
+// '{' and mentions "eventHistory"; a replay cut short is still recognised).
+bool looks_like_colonist(std::string_view text);
+
+// Our vertex for colonist corner (x, y, z), z 0 = N and 1 = S of hex (x, y); our edge for
+// colonist edge (x, y, z), z 0 = NW, 1 = W, 2 = SW. std::nullopt when off the standard
+// board or z out of range.
+std::optional<VertexId> colonist_vertex(int x, int y, int z);
+std::optional<EdgeId> colonist_edge(int x, int y, int z);
+
+// Converts one colonist.io replay. `name` prefixes messages. Throws InputError
+// "<name>: <json path>: <what>" for invalid JSON, a missing or mistyped field, an unknown
+// code, a setting that changes the game, a coordinate off the board or a mapping that
+// fails its checks, and an entry that cannot be placed (a build with no new piece in its
+// stateChange, a piece with no entry, a steal with no robber move), naming the event index.
+GameLog import_colonist(std::string_view text, std::string_view name);
+
+}  // namespace ctk

@@ -1,0 +1,56 @@
+#pragma once
+// One entry point over the importers (catan-import): detect a recording's format and
+// convert it to the native log.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catan/engine/event.hpp>
+#include <catan/import/import_util.hpp>
+
+namespace ctk {
+
+// kNative: a log already in the native format (read_log), so that --view applies to any log.
+enum class ImportFormat : std::uint8_t { kSoclog, kCatanatron, kCatanlog, kNative, kColonist };
+// "soclog", "catanatron", "catanlog", "native", "colonist"
+std::string_view import_format_name(ImportFormat f);
+std::optional<ImportFormat> parse_import_format(std::string_view s);
+
+// The format a text is in, by its first bytes: a JSON object with "action_records" is
+// catanatron; one with "eventHistory" is a colonist.io replay; a first line "catanlog ..." is
+// catanlog; a JSON object (or JSON Lines header) with "format": "catan-log" is native;
+// timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log" or its "#" comments
+// and "all:SOC..." entries (which import_soclog then rejects as unsupported, naming the
+// line), are soclog. std::nullopt otherwise. A UTF-8 byte-order mark at the start is skipped
+// (here and by import_log).
+std::optional<ImportFormat> detect_import_format(std::string_view text);
+
+// For a text that detect_import_format does not place: what it is, when it is something
+// recognisable that catan-import does not read — a compressed file or archive (gzip, bzip2,
+// xz, zstd, zip), one of this toolkit's other formats (a board, a position, catan-stats
+// output: a JSON object whose "format" is "catan-..."), an HTML page, a JSON array, or
+// empty input — as a phrase such as "a gzip-compressed file (decompress it first: ...)".
+// std::nullopt when the text is nothing recognisable. A leading byte-order mark is skipped.
+std::optional<std::string> unsupported_format(std::string_view text);
+
+// Converts a recording (lib/catan/import/soclog.hpp, catanatron.hpp, catanlog.hpp, colonist.hpp;
+// a native log is read with read_log). Throws InputError naming the source line or JSON
+// path of anything it cannot map; every event of the log it returns has one of the seats as
+// its player (an event no seat can be named for is an InputError naming the event and the
+// source line; any other value no log can hold is an InputError with the reader's message),
+// so write_log's output always reads back. What an importer handled without
+// failing (noise in a transcript) is appended to *warnings when it is not null.
+GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
+                   std::vector<ImportWarning>* warnings = nullptr);
+
+// A recording as a native log, its format given or, when `format` is empty, detected
+// (detect_import_format). Throws InputError naming `name` when the format cannot be told:
+// with unsupported_format's phrase when the text is something recognisable, otherwise
+// naming the formats --from takes; then whatever import_log throws.
+GameLog import_recording(std::string_view text, std::string_view name,
+                         std::optional<ImportFormat> format,
+                         std::vector<ImportWarning>* warnings = nullptr);
+
+}  // namespace ctk

@@ -1,0 +1,870 @@
+// The fast path for one JSON Lines event (see event_fast.hpp): simdjson's DOM parser, then
+// the fields of the common event shapes. Anything else gives up, and the caller reads the
+// line with event_from_json, whose messages are the reference.
+#include <catan/io/detail/event_fast.hpp>
+
+#include <catan/io/detail/board_fast.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include <simdjson.h>
+
+namespace ctk::detail {
+
+namespace {
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
+
+// The fields an event line may have on the fast path (no claims, note, count or the
+// {"hex", ...} forms: those take the precise reader).
+enum Field : int {
+    kType,
+    kPlayer,
+    kVertex,
+    kEdge,
+    kHex,
+    kVictim,
+    kStolen,
+    kTo,
+    kPartner,
+    kCard,
+    kResource,
+    kDice,
+    kGive,
+    kGet,
+    kCards,
+    kTake,
+    kFieldCount
+};
+constexpr std::array<std::string_view, kFieldCount> kFieldNames{
+    "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
+    "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
+
+// a == b for the short names of this format, compared byte by byte in line (a library
+// call per compare cost more than the compare).
+inline bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+// The field a key names (kFieldCount for any other key): its first byte picks the one or
+// few candidates, so a key costs one or two short compares instead of a scan of the list.
+Field field_of(std::string_view key) {
+    if (key.empty()) return kFieldCount;
+    auto is = [&](Field f) { return same(key, kFieldNames[static_cast<std::size_t>(f)]); };
+    switch (key[0]) {
+        case 't':
+            return is(kType) ? kType : is(kTo) ? kTo : is(kTake) ? kTake : kFieldCount;
+        case 'p':
+            return is(kPlayer) ? kPlayer : is(kPartner) ? kPartner : kFieldCount;
+        case 'v':
+            return is(kVertex) ? kVertex : is(kVictim) ? kVictim : kFieldCount;
+        case 'e':
+            return is(kEdge) ? kEdge : kFieldCount;
+        case 'h':
+            return is(kHex) ? kHex : kFieldCount;
+        case 's':
+            return is(kStolen) ? kStolen : kFieldCount;
+        case 'c':
+            return is(kCard) ? kCard : is(kCards) ? kCards : kFieldCount;
+        case 'r':
+            return is(kResource) ? kResource : kFieldCount;
+        case 'd':
+            return is(kDice) ? kDice : kFieldCount;
+        case 'g':
+            return is(kGive) ? kGive : is(kGet) ? kGet : kFieldCount;
+        default:
+            return kFieldCount;
+    }
+}
+
+// The index of a non-empty event type name in kEventTypeNames, or -1: the length and the
+// first and last bytes are compared before the whole name.
+int type_of(std::string_view s) {
+    for (std::size_t i = 0; i < kEventTypeNames.size(); ++i) {
+        const std::string_view n = kEventTypeNames[i];
+        if (n.size() == s.size() && n[0] == s[0] && n.back() == s.back() && same(n, s))
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// The index of an event type name in kEventTypeNames (at compile time).
+constexpr int type_index(std::string_view name) {
+    for (std::size_t i = 0; i < kEventTypeNames.size(); ++i)
+        if (kEventTypeNames[i] == name) return static_cast<int>(i);
+    return -1;
+}
+// The types whose lines the scan matches whole.
+constexpr int kRollType = type_index("roll"), kEndTurnType = type_index("end_turn");
+static_assert(kRollType >= 0 && kEndTurnType >= 0);
+
+// The event types by the first byte of their name, for the scan: the indexes in
+// kEventTypeNames of the names that start with each byte, -1 after the last.
+struct TypesByFirstByte {
+    std::array<std::array<signed char, 8>, 256> of{};
+    constexpr TypesByFirstByte() {
+        for (auto& list : of) list.fill(-1);
+        for (std::size_t i = 0; i < kEventTypeNames.size(); ++i) {
+            auto& list = of[static_cast<unsigned char>(kEventTypeNames[i][0])];
+            std::size_t n = 0;
+            while (list[n] >= 0) ++n;
+            list[n] = static_cast<signed char>(i);  // a ninth name on one byte: not constant
+        }
+    }
+};
+constexpr TypesByFirstByte kTypesByFirstByte;
+
+// The resources by the first byte of their name (resource_name), -1 for none: the five
+// names differ in their first byte (checked where the table is built).
+struct ResourcesByFirstByte {
+    std::array<std::string_view, kResourceCount> name;
+    std::array<signed char, 256> of;
+    ResourcesByFirstByte() {
+        of.fill(-1);
+        for (int r = 0; r < kResourceCount; ++r) {
+            name[static_cast<std::size_t>(r)] = resource_name(static_cast<Resource>(r));
+            auto& slot = of[static_cast<unsigned char>(name[static_cast<std::size_t>(r)][0])];
+            if (slot != -1) throw std::logic_error("two resource names share a first byte");
+            slot = static_cast<signed char>(r);
+        }
+    }
+};
+const ResourcesByFirstByte& resources_by_first_byte() {
+    static const ResourcesByFirstByte table;
+    return table;
+}
+
+// What one line said, field by field; build() turns it into the event when the fields are
+// exactly those of the type and every value is in range.
+struct Fields {
+    unsigned seen = 0;
+    int type = -1;
+    PlayerId player = kNoPlayer, victim = kNoPlayer, other = kNoPlayer;
+    int id = 0;
+    bool has_resource = false;
+    Resource resource = Resource::kBrick;
+    std::optional<DevCard> card;
+    std::array<int, 2> dice{};
+    // give, get, cards, take: each set when its field is read (build reads only those),
+    // so a line does not pay for clearing all four
+    std::array<ResourceCounts, 4> maps;
+
+    bool has(Field f) const { return seen >> f & 1u; }
+    bool fields_are(std::initializer_list<Field> required,
+                    std::initializer_list<Field> optional = {}) const {
+        unsigned want = 1u << kType | 1u << kPlayer, may = 0;
+        for (Field f : required) want |= 1u << f;
+        for (Field f : optional) may |= 1u << f;
+        return (seen & want) == want && (seen & ~(want | may)) == 0;
+    }
+    // The event into `body` (built in place: no copy of a whole alternative), or false.
+    bool build(const Topology& t, EventBody& body) const;
+};
+
+bool Fields::build(const Topology& t, EventBody& body) const {
+    if (!has(kType) || !has(kPlayer)) return false;
+    const PlayerId p = player;
+    const bool vertex_ok = id < t.vertex_count(), edge_ok = id < t.edge_count();
+    switch (type) {
+        case 0:
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<PlaceSettlement>(PlaceSettlement{p, id});
+            break;
+        case 1:
+            if (!fields_are({kEdge}) || !edge_ok) return false;
+            body.emplace<PlaceRoad>(PlaceRoad{p, id});
+            break;
+        case 2:
+            if (!fields_are({kDice})) return false;
+            body.emplace<Roll>(Roll{p, dice[0], dice[1]});
+            break;
+        case 3:
+            if (!fields_are({kCards})) return false;
+            body.emplace<Discard>(Discard{p, maps[2]});
+            break;
+        case 4: {
+            if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return false;
+            std::optional<Resource> stolen;
+            if (has_resource) stolen = resource;
+            if (stolen && victim == kNoPlayer) return false;
+            body.emplace<MoveRobber>(MoveRobber{p, id, victim, stolen});
+            break;
+        }
+        case 5:
+            if (!fields_are({kGive, kGet})) return false;
+            body.emplace<TradeBank>(TradeBank{p, maps[0], maps[1]});
+            break;
+        case 6:
+            if (!fields_are({kTo, kGive, kGet})) return false;
+            body.emplace<TradeOffer>(TradeOffer{p, other, maps[0], maps[1]});
+            break;
+        case 7:
+            if (!fields_are({})) return false;
+            body.emplace<TradeAccept>(TradeAccept{p});
+            break;
+        case 8:
+            if (!fields_are({})) return false;
+            body.emplace<TradeReject>(TradeReject{p});
+            break;
+        case 9:
+            if (!fields_are({})) return false;
+            body.emplace<TradeCancel>(TradeCancel{p});
+            break;
+        case 10:
+            if (!fields_are({kPartner, kGive, kGet})) return false;
+            body.emplace<TradePlayer>(TradePlayer{p, other, maps[0], maps[1]});
+            break;
+        case 11:
+            if (!fields_are({kEdge}) || !edge_ok) return false;
+            body.emplace<BuildRoad>(BuildRoad{p, id});
+            break;
+        case 12:
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<BuildSettlement>(BuildSettlement{p, id});
+            break;
+        case 13:
+            if (!fields_are({kVertex}) || !vertex_ok) return false;
+            body.emplace<BuildCity>(BuildCity{p, id});
+            break;
+        case 14:
+            if (!fields_are({}, {kCard})) return false;
+            body.emplace<BuyDevCard>(BuyDevCard{p, card});
+            break;
+        case 15:
+            if (!fields_are({})) return false;
+            body.emplace<PlayKnight>(PlayKnight{p});
+            break;
+        case 16:
+            if (!fields_are({})) return false;
+            body.emplace<PlayRoadBuilding>(PlayRoadBuilding{p});
+            break;
+        case 17:
+            if (!fields_are({kTake})) return false;
+            body.emplace<PlayYearOfPlenty>(PlayYearOfPlenty{p, maps[3]});
+            break;
+        case 18:
+            if (!fields_are({kResource}) || !has_resource) return false;
+            body.emplace<PlayMonopoly>(PlayMonopoly{p, resource});
+            break;
+        case 19:
+            if (!fields_are({})) return false;
+            body.emplace<EndTurn>(EndTurn{p});
+            break;
+        case 20:
+            if (!fields_are({})) return false;
+            body.emplace<Resign>(Resign{p});
+            break;
+        case 21:
+            if (!fields_are({})) return false;
+            body.emplace<SpecialBuild>(SpecialBuild{p});
+            break;
+        default:
+            return false;
+    }
+    return true;
+}
+
+bool seat(std::string_view name, const std::vector<Seat>& seats, PlayerId& out) {
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        if (same(seats[i].name, name)) {
+            out = static_cast<PlayerId>(i);
+            return true;
+        }
+    return false;
+}
+
+// A resource name exactly as the precise reader accepts it (no synonyms).
+bool exact_resource(std::string_view s, Resource& out) {
+    for (int r = 0; r < kResourceCount; ++r)
+        if (same(resource_name(static_cast<Resource>(r)), s)) {
+            out = static_cast<Resource>(r);
+            return true;
+        }
+    return false;
+}
+
+// An integer in lo..hi (JSON integers only: 3.0 or 1e2 take the precise reader).
+bool integer(element v, std::int64_t lo, std::int64_t hi, int& out) {
+    std::int64_t n = 0;
+    if (v.type() != element_type::INT64 || v.get_int64().get(n) || n < lo || n > hi) return false;
+    out = static_cast<int>(n);
+    return true;
+}
+
+// One value of a line as simdjson's DOM parsed it, seen through the operations read_field
+// needs (the same operations as Scan below, which reads the text directly).
+class DomValue {
+  public:
+    explicit DomValue(element v) : v_(v) {}
+    bool null() const { return v_.is_null(); }
+    bool string(std::string_view& out) const { return !v_.get_string().get(out); }
+    // An event type's name: its index in kEventTypeNames.
+    bool type(int& out) const {
+        std::string_view s;
+        if (!string(s) || s.empty()) return false;
+        out = type_of(s);
+        return out >= 0;
+    }
+    // A seat's name: its player.
+    bool seat(const std::vector<Seat>& seats, PlayerId& out) const {
+        std::string_view s;
+        return string(s) && detail::seat(s, seats, out);
+    }
+    // A resource's name, exactly.
+    bool resource(Resource& out) const {
+        std::string_view s;
+        return string(s) && exact_resource(s, out);
+    }
+    bool integer(std::int64_t lo, std::int64_t hi, int& out) const {
+        return detail::integer(v_, lo, hi, out);
+    }
+    // [a, b]: exactly two integers in lo..hi.
+    bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) const {
+        simdjson::dom::array a;
+        if (v_.get_array().get(a) || a.size() != 2) return false;
+        std::size_t i = 0;
+        for (element d : a)
+            if (!detail::integer(d, lo, hi, out[i++])) return false;
+        return true;
+    }
+    // {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
+    // as in the precise reader's document).
+    bool resource_map(ResourceCounts& out) const {
+        object o;
+        if (v_.get_object().get(o)) return false;
+        out = {};
+        for (auto [key, value] : o) {
+            Resource r;
+            int n = 0;
+            if (!exact_resource(key, r) || !detail::integer(value, 0, 95, n)) return false;
+            out[static_cast<std::size_t>(r)] = n;
+        }
+        return true;
+    }
+
+  private:
+    element v_;
+};
+
+// The text of one line read directly, for the shape the log writer gives (no whitespace,
+// strings without escapes, integers without fraction or exponent): each operation reads
+// one JSON value at the cursor and moves past it, or returns false (the line then takes
+// simdjson's parser). It accepts only JSON: a string holds no control character (and, as
+// its bytes are only ever compared with known names, valid UTF-8), an integer has no
+// leading zero.
+class Scan {
+  public:
+    explicit Scan(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+    bool eat(char c) {
+        if (p_ == end_ || *p_ != c) return false;
+        ++p_;
+        return true;
+    }
+    bool at_end() const { return p_ == end_; }
+    bool at_newline() const { return p_ != end_ && *p_ == '\n'; }
+    const char* pos() const { return p_; }
+    bool null() {
+        if (end_ - p_ < 4 || std::memcmp(p_, "null", 4) != 0) return false;
+        p_ += 4;
+        return true;
+    }
+    bool string(std::string_view& out) {
+        if (!eat('"')) return false;
+        const char* const start = p_;
+        // Eight bytes at a time while the line has them: the first byte that is a quote, a
+        // backslash or a control character ends the run (one test per word, not per byte).
+        if constexpr (std::endian::native == std::endian::little) {
+            while (end_ - p_ >= 8) {
+                std::uint64_t w;
+                std::memcpy(&w, p_, 8);
+                if (const std::uint64_t m = special_bytes(w)) {
+                    p_ += std::countr_zero(m) / 8;
+                    break;
+                }
+                p_ += 8;
+            }
+        }
+        for (; p_ != end_; ++p_) {
+            const auto c = static_cast<unsigned char>(*p_);
+            if (c == '"') {
+                out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+                ++p_;
+                return true;
+            }
+            if (c == '\\' || c < 0x20) return false;
+        }
+        return false;
+    }
+    // Up to 9 digits, then a byte that ends a number here (no '.', 'e' or more digits).
+    bool integer(std::int64_t lo, std::int64_t hi, int& out) {
+        const char* const start = p_;
+        std::int64_t n = 0;
+        while (p_ != end_ && *p_ >= '0' && *p_ <= '9' && p_ - start < 10)
+            n = n * 10 + (*p_++ - '0');
+        const auto digits = p_ - start;
+        if (digits == 0 || digits > 9 || (digits > 1 && *start == '0')) return false;
+        if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E')) return false;
+        if (n < lo || n > hi) return false;
+        out = static_cast<int>(n);
+        return true;
+    }
+    // The bytes of `text` (a literal) at the cursor.
+    template <std::size_t N>
+    bool lit(const char (&text)[N]) {
+        constexpr auto n = static_cast<std::ptrdiff_t>(N - 1);
+        if (end_ - p_ < n || std::memcmp(p_, text, N - 1) != 0) return false;
+        p_ += n;
+        return true;
+    }
+    // One digit in lo..hi (a die).
+    bool digit(int lo, int hi, int& out) {
+        if (p_ == end_ || *p_ < '0' + lo || *p_ > '0' + hi) return false;
+        out = *p_++ - '0';
+        return true;
+    }
+    // A seat's name and the closing quote, for a name that JSON writes as it is (no quote,
+    // backslash or control character in it).
+    bool seat_name(const std::vector<Seat>& seats, PlayerId& out) {
+        const auto left = static_cast<std::size_t>(end_ - p_);
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const std::string& name = seats[i].name;
+            // the first byte first: it tells the seats of most games apart
+            if (name.size() >= left || (!name.empty() && name[0] != *p_) ||
+                p_[name.size()] != '"' || !same(name, {p_, name.size()}))
+                continue;
+            for (char c : name)
+                if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
+            p_ += name.size() + 1;
+            out = static_cast<PlayerId>(i);
+            return true;
+        }
+        return false;
+    }
+    // `"name"` for a seat's name JSON writes as it is (seat_name).
+    bool seat(const std::vector<Seat>& seats, PlayerId& out) {
+        return eat('"') && seat_name(seats, out);
+    }
+    // `"name"` for an event type's name: its index in kEventTypeNames.
+    bool type(int& out) {
+        if (!eat('"') || p_ == end_) return false;
+        for (signed char i : kTypesByFirstByte.of[static_cast<unsigned char>(*p_)]) {
+            if (i < 0) break;
+            if (word(kEventTypeNames[static_cast<std::size_t>(i)], '"')) {
+                out = i;
+                return true;
+            }
+        }
+        return false;
+    }
+    // `"name"` for a resource's name, exactly.
+    bool resource(Resource& out) { return eat('"') && resource_name_then(out, '"'); }
+    // `"name":` for a key of the fast path's fields (any other key, or another spelling of
+    // one: false).
+    bool key(Field& out) {
+        if (!eat('"') || p_ == end_) return false;
+        auto is = [&](Field f) {
+            if (!word(kFieldNames[static_cast<std::size_t>(f)], '"')) return false;
+            out = f;
+            return true;
+        };
+        bool known = false;
+        switch (*p_) {
+            case 't':
+                known = is(kType) || is(kTo) || is(kTake);
+                break;
+            case 'p':
+                known = is(kPlayer) || is(kPartner);
+                break;
+            case 'v':
+                known = is(kVertex) || is(kVictim);
+                break;
+            case 'e':
+                known = is(kEdge);
+                break;
+            case 'h':
+                known = is(kHex);
+                break;
+            case 's':
+                known = is(kStolen);
+                break;
+            case 'c':
+                known = is(kCard) || is(kCards);
+                break;
+            case 'r':
+                known = is(kResource);
+                break;
+            case 'd':
+                known = is(kDice);
+                break;
+            case 'g':
+                known = is(kGive) || is(kGet);
+                break;
+            default:
+                break;
+        }
+        return known && eat(':');
+    }
+    bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) {
+        return eat('[') && integer(lo, hi, out[0]) && eat(',') && integer(lo, hi, out[1]) &&
+               eat(']');
+    }
+    bool resource_map(ResourceCounts& out) {
+        if (!eat('{')) return false;
+        out = {};
+        if (eat('}')) return true;
+        do {
+            Resource r;
+            int n = 0;
+            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') || !integer(0, 95, n))
+                return false;
+            out[static_cast<std::size_t>(r)] = n;
+        } while (eat(','));
+        return eat('}');
+    }
+
+  private:
+    // The bytes of `name` then the byte `after` at the cursor (moving past both), or false
+    // (the cursor unmoved).
+    bool word(std::string_view name, char after) {
+        if (static_cast<std::size_t>(end_ - p_) <= name.size() || p_[name.size()] != after ||
+            !same(name, {p_, name.size()}))
+            return false;
+        p_ += name.size() + 1;
+        return true;
+    }
+    // A resource's name then the byte `after`.
+    bool resource_name_then(Resource& out, char after) {
+        if (p_ == end_) return false;
+        const ResourcesByFirstByte& names = resources_by_first_byte();
+        const int r = names.of[static_cast<unsigned char>(*p_)];
+        if (r < 0 || !word(names.name[static_cast<std::size_t>(r)], after)) return false;
+        out = static_cast<Resource>(r);
+        return true;
+    }
+
+    // The high bit of each byte of `w` that is '"', '\\' or below 0x20, exact up to the
+    // first such byte (the borrow of the subtraction may mark bytes after it).
+    static std::uint64_t special_bytes(std::uint64_t w) {
+        constexpr std::uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+        auto zero_bytes = [&](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+        return zero_bytes(w ^ (kOnes * '"')) | zero_bytes(w ^ (kOnes * '\\')) |
+               ((w - kOnes * 0x20) & ~w & kHigh);
+    }
+
+    const char* p_;
+    const char* end_;
+};
+
+// One field's value into `f`, through either reader (DomValue or Scan): the value rules
+// of the fast path, once for both.
+template <class Value>
+bool read_field(Fields& f, Field field, Value&& v, const std::vector<Seat>& seats) {
+    std::string_view s;
+    switch (field) {
+        case kType:
+            return v.type(f.type);
+        case kPlayer:
+            return v.seat(seats, f.player);
+        case kVictim:
+            if (v.null()) return true;
+            return v.seat(seats, f.victim);
+        case kTo:
+        case kPartner:
+            return v.seat(seats, f.other);
+        case kStolen:
+            if (v.null()) return true;
+            [[fallthrough]];
+        case kResource:
+            if (!v.resource(f.resource)) return false;
+            f.has_resource = true;
+            return true;
+        case kCard:
+            if (v.null()) return true;
+            if (!v.string(s)) return false;
+            f.card = parse_dev_card(s);
+            return f.card.has_value();
+        case kVertex:
+        case kEdge:
+        case kHex:
+            return v.integer(0, 10000, f.id);
+        case kDice:
+            return v.pair(1, 6, f.dice);
+        case kGive:
+        case kGet:
+        case kCards:
+        case kTake:
+            return v.resource_map(f.maps[static_cast<std::size_t>(field - kGive)]);
+        default:
+            return false;
+    }
+}
+
+// The field of a key, when it is one of the fast path's and not seen before (claims, note,
+// count, unknown fields, a repeated field: the precise reader).
+bool new_field(const Fields& f, std::string_view key, Field& out) {
+    out = field_of(key);
+    return out != kFieldCount && !(f.seen >> out & 1u);
+}
+
+// The event of the fields, or std::nullopt (one named result: built where the caller's
+// optional lives).
+std::optional<Event> built(const Fields& f, const Topology& t) {
+    std::optional<Event> out(std::in_place);
+    if (!f.build(t, out->body)) out.reset();
+    return out;
+}
+
+// The event of the fields into `out` (claims none, source_line 0), or false (`out` as it
+// was).
+bool built_into(const Fields& f, const Topology& t, Event& out) {
+    if (!f.build(t, out.body)) return false;
+    out.claims.reset();
+    out.source_line = 0;
+    return true;
+}
+
+}  // namespace
+
+static_assert(kEventLinePadding >= simdjson::SIMDJSON_PADDING);
+
+namespace {
+
+// read_event_scan into `out` (true; false and `out` as it was when the scan gives up), and
+// read_event_scan_line when `length` is given: then the line ends at the first '\n' of
+// `text` (which must have one after the event), and *length is its size.
+bool scan_event(std::string_view line, const std::vector<Seat>& seats, const Topology& t,
+                std::size_t* length, Event& out) {
+    // The end of the event: the end of the text, or a newline (the line's length kept).
+    auto ends = [&](const Scan& in) {
+        if (!length) return in.at_end();
+        if (!in.at_newline()) return false;
+        *length = static_cast<std::size_t>(in.pos() - line.data());
+        return true;
+    };
+    {
+        // The commonest lines (two thirds of a played game), matched whole as the writer
+        // spells them; any difference takes the general scan below.
+        Fields f;
+        Scan roll(line);
+        if (roll.lit("{\"dice\":[") && roll.digit(1, 6, f.dice[0]) && roll.lit(",") &&
+            roll.digit(1, 6, f.dice[1]) && roll.lit("],\"player\":\"") &&
+            roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && ends(roll)) {
+            f.type = kRollType;
+            f.seen = 1u << kType | 1u << kPlayer | 1u << kDice;
+            return built_into(f, t, out);
+        }
+        Scan end_turn(line);
+        if (end_turn.lit("{\"player\":\"") && end_turn.seat_name(seats, f.player) &&
+            end_turn.lit(",\"type\":\"end_turn\"}") && ends(end_turn)) {
+            f.type = kEndTurnType;
+            f.seen = 1u << kType | 1u << kPlayer;
+            return built_into(f, t, out);
+        }
+    }
+    Scan in(line);
+    if (!in.eat('{')) return false;
+    Fields f;
+    if (!in.eat('}')) {
+        do {
+            Field field;
+            if (!in.key(field) || f.has(field) || !read_field(f, field, in, seats)) return false;
+            f.seen |= 1u << field;
+        } while (in.eat(','));
+        if (!in.eat('}')) return false;
+    }
+    if (!ends(in)) return false;  // trailing bytes, even blanks: simdjson's parser
+    return built_into(f, t, out);
+}
+
+}  // namespace
+
+std::optional<Event> read_event_scan(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
+    std::optional<Event> out(std::in_place);
+    if (!scan_event(line, seats, t, nullptr, *out)) out.reset();
+    return out;
+}
+
+std::optional<Event> read_event_scan_line(std::string_view text, const std::vector<Seat>& seats,
+                                          const Topology& t, std::size_t& length) {
+    std::optional<Event> out(std::in_place);
+    if (!scan_event(text, seats, t, &length, *out)) out.reset();
+    return out;
+}
+
+bool read_event_scan_line(std::string_view text, const std::vector<Seat>& seats, const Topology& t,
+                          std::size_t& length, Event& out) {
+    return scan_event(text, seats, t, &length, out);
+}
+
+std::optional<Event> read_event_dom_padded(std::string_view line, const std::vector<Seat>& seats,
+                                           const Topology& t) {
+    // One parser per thread, reused: its buffers grow to the longest line once.
+    thread_local simdjson::dom::parser parser;
+    element doc;
+    if (parser.parse(line.data(), line.size(), false).get(doc)) return {};
+    object o;
+    if (doc.get_object().get(o)) return {};
+    Fields f;
+    for (auto [key, value] : o) {
+        Field field;
+        if (!new_field(f, key, field) || !read_field(f, field, DomValue(value), seats)) return {};
+        f.seen |= 1u << field;
+    }
+    return built(f, t);
+}
+
+std::optional<Event> read_event_fast_padded(std::string_view line, const std::vector<Seat>& seats,
+                                            const Topology& t) {
+    if (auto e = read_event_scan(line, seats, t)) return e;
+    return read_event_dom_padded(line, seats, t);
+}
+
+std::optional<Event> read_event_dom(std::string_view line, const std::vector<Seat>& seats,
+                                    const Topology& t) {
+    // simdjson reads up to SIMDJSON_PADDING bytes past the text: copy the line into a
+    // buffer that has them.
+    thread_local std::string padded;
+    if (padded.capacity() < line.size() + kEventLinePadding)
+        padded.reserve(line.size() + kEventLinePadding);
+    padded.assign(line.data(), line.size());
+    return read_event_dom_padded(padded, seats, t);
+}
+
+std::optional<Event> read_event_fast(std::string_view line, const std::vector<Seat>& seats,
+                                     const Topology& t) {
+    if (auto e = read_event_scan(line, seats, t)) return e;
+    return read_event_dom(line, seats, t);
+}
+
+namespace {
+
+// The header's options object, as header_from_json reads it.
+bool read_options(element v, GameOptions& out) {
+    object o;
+    if (v.get_object().get(o)) return false;
+    unsigned seen = 0;
+    for (auto [key, value] : o) {
+        const unsigned bit = key == "vp_to_win"         ? 1u
+                             : key == "discard_limit"   ? 2u
+                             : key == "friendly_robber" ? 4u
+                                                        : 0u;
+        if (bit == 0 || (seen & bit)) return false;  // unknown or repeated: the precise reader
+        seen |= bit;
+        if (bit == 1u && !integer(value, 3, 30, out.vp_to_win)) return false;
+        if (bit == 2u && !integer(value, 2, 99, out.discard_limit)) return false;
+        if (bit == 4u && value.get_bool().get(out.friendly_robber)) return false;
+    }
+    return true;
+}
+
+// The seats array: 2..kMaxPlayers objects with a non-empty unique name, an optional colour
+// (the name when absent) and source seat 0..1000.
+bool read_seats(element v, std::vector<Seat>& out) {
+    simdjson::dom::array a;
+    if (v.get_array().get(a) || a.size() < 2 || a.size() > static_cast<std::size_t>(kMaxPlayers))
+        return false;
+    for (element item : a) {
+        object o;
+        if (item.get_object().get(o)) return false;
+        Seat seat;
+        unsigned seen = 0;
+        for (auto [key, value] : o) {
+            const unsigned bit = key == "name"          ? 1u
+                                 : key == "color"       ? 2u
+                                 : key == "source_seat" ? 4u
+                                                        : 0u;
+            if (bit == 0 || (seen & bit)) return false;
+            seen |= bit;
+            std::string_view s;
+            if (bit == 4u) {
+                int n = 0;
+                if (!integer(value, 0, 1000, n)) return false;
+                seat.source_seat = n;
+            } else if (value.get_string().get(s)) {
+                return false;
+            } else {
+                (bit == 1u ? seat.name : seat.color) = std::string(s);
+            }
+        }
+        if (seat.name.empty()) return false;
+        for (const Seat& other : out)
+            if (other.name == seat.name) return false;
+        if (seat.color.empty()) seat.color = seat.name;
+        out.push_back(std::move(seat));
+    }
+    return true;
+}
+
+// The header object of a JSON Lines log, field by field as header_from_json reads it.
+std::optional<GameLog> build_header(element doc) {
+    object top;
+    if (doc.get_object().get(top)) return {};
+    GameLog log;
+    unsigned seen = 0;
+    for (auto [key, value] : top) {
+        constexpr std::array<std::string_view, 7> kNames{
+            "format", "version", "options", "unrecorded", "seats", "board", "source"};
+        std::size_t field = 0;
+        while (field < kNames.size() && kNames[field] != key) ++field;
+        // "events" (a document), an unknown or a repeated field: the precise reader
+        if (field == kNames.size() || (seen >> field & 1u)) return {};
+        seen |= 1u << field;
+        std::string_view s;
+        switch (field) {
+            case 0:
+                if (value.get_string().get(s) || s != "catan-log") return {};
+                break;
+            case 1:
+                if (!integer(value, 1, 1, log.version)) return {};
+                break;
+            case 2:
+                if (!read_options(value, log.options)) return {};
+                break;
+            case 3: {
+                simdjson::dom::array a;
+                if (value.get_array().get(a)) return {};
+                for (element name : a) {
+                    if (name.get_string().get(s) || s != "discards") return {};
+                    log.unrecorded.discards = true;
+                }
+                break;
+            }
+            case 4:
+                if (!read_seats(value, log.seats)) return {};
+                break;
+            case 5:
+                log.board = read_board_fast(value);
+                if (!log.board) return {};
+                break;
+            default:
+                if (value.get_string().get(s)) return {};
+                log.source = std::string(s);
+                break;
+        }
+    }
+    if (!(seen & 1u) || log.seats.empty()) return {};  // format and seats are required
+    if (log.seats.size() > 4 && log_board(log).kind() != BoardKind::kExtended) return {};
+    return log;
+}
+
+}  // namespace
+
+std::optional<GameLog> read_header_fast(std::string_view line) {
+    thread_local simdjson::dom::parser parser;
+    thread_local std::string padded;
+    element doc;
+    if (!parse_padded(parser, padded, line, doc)) return {};
+    return build_header(doc);
+}
+
+}  // namespace ctk::detail

@@ -1,0 +1,393 @@
+#include <catan/play/replay.hpp>
+
+#include <catan/io/output.hpp>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace ctk {
+
+std::string_view outcome_name(Outcome o) {
+    switch (o) {
+        case Outcome::kComplete:
+            return "complete";
+        case Outcome::kUnfinished:
+            return "unfinished";
+        case Outcome::kInvalid:
+            return "invalid";
+    }
+    return "?";
+}
+
+namespace {
+
+void add(ResourceCounts& to, const ResourceCounts& x) {
+    for (int r = 0; r < kResourceCount; ++r) to[r] += x[r];
+}
+
+// Per-game statistics: what the event moved, seen from the states around it.
+void count_stats(GameStats& st, const GameState& before, const GameState& after, const Event& e) {
+    const auto& got = after.last_received;
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            const int n = after.player_count();
+            if constexpr (std::is_same_v<T, Roll>) {
+                ++st.dice[static_cast<std::size_t>(b.die1 + b.die2)];
+                ++st.rolls;
+                for (int p = 0; p < n; ++p) add(st.cards[p].production, got[p]);
+            } else if constexpr (std::is_same_v<T, PlaceSettlement>) {
+                add(st.cards[b.player].setup, got[b.player]);
+            } else if constexpr (std::is_same_v<T, TradeBank>) {
+                add(st.cards[b.player].trade_bank, got[b.player]);
+            } else if constexpr (std::is_same_v<T, TradePlayer>) {
+                add(st.cards[b.player].trade_player, got[b.player]);
+                add(st.cards[b.partner].trade_player, got[b.partner]);
+            } else if constexpr (std::is_same_v<T, MoveRobber>) {
+                add(st.cards[b.player].steal, got[b.player]);
+                if (b.victim != kNoPlayer) add(st.cards[b.victim].lost_to_robber, got[b.player]);
+            } else if constexpr (std::is_same_v<T, Discard>) {
+                add(st.cards[b.player].lost_to_discard, b.cards);
+            } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
+                add(st.cards[b.player].monopoly, got[b.player]);
+                const int r = static_cast<int>(b.resource);
+                for (int q = 0; q < n; ++q)
+                    if (q != b.player)
+                        st.cards[q].lost_to_monopoly[r] +=
+                            before.players[q].hand[r] - after.players[q].hand[r];
+            } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
+                add(st.cards[b.player].year_of_plenty, got[b.player]);
+            }
+        },
+        e.body);
+}
+
+std::string pname(const GameLog& log, PlayerId p) {
+    if (p == kNoPlayer) return "nobody";
+    if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
+    return fmt::format("player {}", p);
+}
+
+// The name for text output: control characters escaped (lib/catan/io/output.hpp printable).
+static std::string tname(const GameLog& log, PlayerId p) {
+    return printable(pname(log, p));
+}
+
+}  // namespace
+
+Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name)
+    : opt_(opt), belief_(std::make_shared<Belief>(header, opt.track)) {
+    v_.name = std::string(name);
+    const Board& board = belief_->states().front().state.board();
+    const bool strict = opt.strict_board || header.options.strict_board;
+    // Boards: composition is a violation; red numbers side by side a warning unless strict.
+    for (const auto& p : check_composition(board))
+        v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+    for (const auto& p : check_red_adjacent(board)) {
+        if (strict)
+            v_.violations.push_back(Violation{p.rule_id, -1, 0, kNoPlayer, p.message, "/board"});
+        else
+            v_.warnings.push_back(Warning{p.rule_id, p.message});
+    }
+    if (opt.stats) {
+        v_.stats.emplace();
+        before_ = std::make_unique<GameState>(belief_->states().front().state);
+    }
+    stopped_ = !v_.violations.empty() && !opt.keep_going;
+}
+
+void Replayer::feed(const Event& e) {
+    if (stopped_) return;
+    const int i = index_++;
+    Belief& belief = *belief_;
+    const GameState& s = belief.states().front().state;
+    const int turn_before = s.turn;
+    const Phase phase_before = s.phase;
+    const bool counted = v_.stats && belief.size() == 1;
+    if (counted) *before_ = s;
+    StepResult r = belief.step(e, i, opt_.keep_going);
+    const bool had_violation = !r.violations.empty();
+    for (Violation& x : r.violations) {
+        v_.violating_events.emplace_back(x.event_index, e);
+        v_.violations.push_back(std::move(x));
+    }
+    if (!r.applied) {
+        stopped_ = true;
+        return;
+    }
+    if (counted && belief.size() == 1)
+        count_stats(*v_.stats, *before_, belief.states().front().state, e);
+    if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
+    ++v_.events;
+    if (opt_.on_event) opt_.on_event(i, belief.most_probable());
+    if (opt_.on_belief) opt_.on_belief(i, belief);
+    if (had_violation && !opt_.keep_going) {
+        stopped_ = true;
+        return;
+    }
+    const GameState& after = belief.states().front().state;
+    if (opt_.stop_at_event && i >= *opt_.stop_at_event) stopped_ = true;
+    if (opt_.stop_at_turn && turn_before == *opt_.stop_at_turn &&
+        (after.turn > turn_before || (phase_before != Phase::kOver && after.phase == Phase::kOver)))
+        stopped_ = true;
+}
+
+Verdict Replayer::finish() {
+    Verdict v = std::move(v_);
+    std::shared_ptr<Belief> belief = std::move(belief_);
+    if (auto from = belief->inexact_from()) {
+        v.warnings.push_back(Warning{
+            "hidden-information",
+            fmt::format("from event {} the possible states exceed the bound of {}: tracking "
+                        "is not exact from there on; hands are given as guaranteed "
+                        "per-resource bounds (no probabilities) and no violation is decided",
+                        *from, opt_.track.max_states)});
+        for (int i : belief->unexplained())
+            v.warnings.push_back(Warning{
+                "hidden-information",
+                fmt::format("event {}: none of the kept states explains it; applied anyway", i)});
+    }
+    GameState s = belief->most_probable();
+    v.belief = std::move(belief);
+
+    v.outcome = !v.violations.empty()   ? Outcome::kInvalid
+                : s.winner != kNoPlayer ? Outcome::kComplete
+                                        : Outcome::kUnfinished;
+    v.longest_road = s.longest_road;
+    v.largest_army = s.largest_army;
+    v.winner = s.winner;
+    v.turns = s.turn;
+    for (int p = 0; p < s.player_count(); ++p) {
+        Standing st;
+        st.player = p;
+        st.vp = s.vp(p);
+        st.settlements = s.settlements_on_board(p);
+        st.cities = 2 * s.cities_on_board(p);
+        st.awards = 2 * ((s.longest_road == p) + (s.largest_army == p));
+        st.vp_cards = s.players[p].vp_cards();
+        st.resigned = s.players[p].resigned;
+        v.standings.push_back(st);
+    }
+    // Rank: the winner first, then by VP; equal VP share a rank.
+    for (auto& st : v.standings) {
+        int better = 0;
+        for (const auto& o : v.standings) {
+            if (o.player == st.player) continue;
+            if (o.player == v.winner || (st.player != v.winner && o.vp > st.vp)) ++better;
+        }
+        st.rank = better + 1;
+    }
+    v.state = std::move(s);
+    return v;
+}
+
+Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
+    Replayer r(log, opt, name);
+    for (const Event& e : log.events) {
+        if (r.stopped()) break;
+        r.feed(e);
+    }
+    return r.finish();
+}
+
+StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt) {
+    LogReader reader(in, std::string(name));
+    StreamedReplay out;
+    out.header = reader.header();
+    Replayer r(out.header, opt, name);
+    // Read to the end even after replay stopped: a malformed line anywhere is reported,
+    // as by read_log, and the event count is known.
+    Event e;  // one event, refilled by each line
+    while (reader.next(e))
+        if (!r.stopped()) r.feed(e);
+    out.events = reader.events_read();
+    out.verdict = r.finish();
+    return out;
+}
+
+std::string log_title(const GameLog& log, std::string_view name) {
+    if (!name.empty() && name != "-") return std::string(name);
+    if (!log.source.empty()) return log.source.substr(0, log.source.find(" ("));
+    return "standard input";
+}
+
+namespace {
+// The event a violation names: from the log when it holds its events, else from those the
+// verdict kept (a streamed replay holds no events).
+const Event* violation_event(const Violation& v, const GameLog& log, const Verdict* verdict) {
+    if (v.event_index < 0) return nullptr;
+    if (static_cast<std::size_t>(v.event_index) < log.events.size())
+        return &log.events[static_cast<std::size_t>(v.event_index)];
+    if (verdict)
+        for (const auto& [i, e] : verdict->violating_events)
+            if (i == v.event_index) return &e;
+    return nullptr;
+}
+}  // namespace
+
+std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                               const Verdict* verdict) {
+    const Event* found = violation_event(v, log, verdict);
+    if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    const Event& e = *found;
+    return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
+                       pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
+                       v.message);
+}
+
+std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
+                           const Verdict* verdict) {
+    // One line for a terminal: names and quoted input with control characters escaped.
+    return printable(raw_violation_text(v, log, name, verdict));
+}
+
+namespace {
+nlohmann::json counts_json(const ResourceCounts& r) {
+    return resources_to_json(r);
+}
+}  // namespace
+
+nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
+    using nlohmann::json;
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(pname(log, p)); };
+    json violations = json::array();
+    for (const auto& x : v.violations) {
+        json j = {{"rule", x.rule_id},
+                  {"event", x.event_index < 0 ? json() : json(x.event_index)},
+                  {"turn", x.turn},
+                  {"player", name(x.player)},
+                  {"message", x.message},
+                  {"pointer", x.json_pointer},
+                  {"text", violation_text(x, log, v.name, &v)}};
+        violations.push_back(std::move(j));
+    }
+    json warnings = json::array();
+    for (const auto& w : v.warnings)
+        warnings.push_back({{"rule", w.rule_id}, {"message", w.message}});
+    json standings = json::array();
+    for (const auto& s : v.standings)
+        standings.push_back({{"player", pname(log, s.player)},
+                             {"rank", s.rank},
+                             {"vp", s.vp},
+                             {"settlements", s.settlements},
+                             {"cities", s.cities},
+                             {"awards", s.awards},
+                             {"vp_cards", s.vp_cards},
+                             {"resigned", s.resigned}});
+    json j = {
+        {"file", v.name},
+        {"valid", v.outcome != Outcome::kInvalid},
+        {"outcome", outcome_name(v.outcome)},
+        {"violations", std::move(violations)},
+        {"warnings", std::move(warnings)},
+        {"standings", std::move(standings)},
+        {"longest_road", name(v.longest_road)},
+        {"largest_army", name(v.largest_army)},
+        {"winner", name(v.winner)},
+        {"turns", v.turns},
+        {"rolls", v.rolls},
+        {"events", v.events},
+        {"options", options_to_json(log.options, log_board(log).kind() == BoardKind::kExtended)}};
+    if (v.stats) {
+        const GameStats& st = *v.stats;
+        json dice = json::array();
+        for (int sum = 2; sum <= 12; ++sum) {
+            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            dice.push_back({{"sum", sum},
+                            {"rolled", st.dice[static_cast<std::size_t>(sum)]},
+                            {"expected", fmt::format("{:.2f}", st.rolls * pips / 36.0)}});
+        }
+        json players = json::array();
+        for (int p = 0; p < static_cast<int>(log.seats.size()); ++p) {
+            const CardFlow& c = st.cards[p];
+            players.push_back({{"player", pname(log, p)},
+                               {"received",
+                                {{"production", counts_json(c.production)},
+                                 {"setup", counts_json(c.setup)},
+                                 {"trade_bank", counts_json(c.trade_bank)},
+                                 {"trade_player", counts_json(c.trade_player)},
+                                 {"steal", counts_json(c.steal)},
+                                 {"monopoly", counts_json(c.monopoly)},
+                                 {"year_of_plenty", counts_json(c.year_of_plenty)}}},
+                               {"lost",
+                                {{"robber", counts_json(c.lost_to_robber)},
+                                 {"discard", counts_json(c.lost_to_discard)},
+                                 {"monopoly", counts_json(c.lost_to_monopoly)}}}});
+        }
+        j["stats"] = {
+            {"rolls", st.rolls}, {"dice", std::move(dice)}, {"players", std::move(players)}};
+    }
+    return j;
+}
+
+std::string verdict_to_text(const Verdict& v, const GameLog& log) {
+    std::string out;
+    if (v.outcome == Outcome::kInvalid) {
+        for (const auto& x : v.violations) out += violation_text(x, log, v.name, &v) + "\n";
+    } else if (v.outcome == Outcome::kComplete) {
+        out += fmt::format(
+            "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n",
+            printable(v.name), tname(log, v.winner),
+            v.standings[static_cast<std::size_t>(v.winner)].vp, v.turns, v.rolls, v.events);
+    } else {
+        out += fmt::format("{}: valid, unfinished: no winner after turn {} ({} rolls, {} events)\n",
+                           printable(v.name), v.turns, v.rolls, v.events);
+    }
+    for (const auto& w : v.warnings)
+        out += printable(fmt::format("{}: warning: {}: {}", v.name, w.rule_id, w.message)) + '\n';
+    if (auto rules = options_text(log.options, log_board(log).kind() == BoardKind::kExtended);
+        !rules.empty())
+        out += fmt::format("  rules: {}\n", rules);
+    auto sorted = v.standings;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Standing& a, const Standing& b) { return a.rank < b.rank; });
+    // VP by source, in words that cannot be read as piece counts: "3 settlements, 1 city,
+    // longest road + largest army, 1 VP card" (a source worth nothing is left out).
+    auto plural = [](int n, std::string_view one, std::string_view many) {
+        return fmt::format("{} {}", n, n == 1 ? one : many);
+    };
+    for (const auto& s : sorted) {
+        std::vector<std::string> parts;
+        if (s.settlements > 0) parts.push_back(plural(s.settlements, "settlement", "settlements"));
+        if (s.cities > 0) parts.push_back(plural(s.cities / 2, "city", "cities"));
+        std::string awards;
+        if (v.longest_road == s.player) awards = "longest road";
+        if (v.largest_army == s.player)
+            awards += awards.empty() ? "largest army" : " + largest army";
+        if (!awards.empty()) parts.push_back(awards);
+        if (s.vp_cards > 0) parts.push_back(plural(s.vp_cards, "VP card", "VP cards"));
+        std::string from;
+        for (const auto& x : parts) from += (from.empty() ? "" : ", ") + x;
+        out += fmt::format("  {}. {:<10} {:>2} VP{}{}\n", s.rank, tname(log, s.player), s.vp,
+                           from.empty() ? "" : ": " + from, s.resigned ? " (resigned)" : "");
+    }
+    out += fmt::format("  longest road: {}; largest army: {}\n", tname(log, v.longest_road),
+                       tname(log, v.largest_army));
+    if (v.stats) {
+        const GameStats& st = *v.stats;
+        out += "  dice:";
+        for (int sum = 2; sum <= 12; ++sum) {
+            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            out += fmt::format(" {}:{}/{:.1f}", sum, st.dice[static_cast<std::size_t>(sum)],
+                               st.rolls * pips / 36.0);
+        }
+        out += "  (rolled/expected)\n";
+        auto line = [](const ResourceCounts& r) {
+            return fmt::format("{}", r[0] + r[1] + r[2] + r[3] + r[4]);
+        };
+        for (int p = 0; p < static_cast<int>(log.seats.size()); ++p) {
+            const CardFlow& c = st.cards[p];
+            out += fmt::format(
+                "  {}: received production {}, setup {}, bank trades {}, player trades {}, steals "
+                "{}, monopoly {}, year of plenty {}; lost robber {}, discards {}, monopoly {}\n",
+                tname(log, p), line(c.production), line(c.setup), line(c.trade_bank),
+                line(c.trade_player), line(c.steal), line(c.monopoly), line(c.year_of_plenty),
+                line(c.lost_to_robber), line(c.lost_to_discard), line(c.lost_to_monopoly));
+        }
+    }
+    return out;
+}
+
+}  // namespace ctk

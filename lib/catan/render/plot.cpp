@@ -1,0 +1,118 @@
+#include <catan/render/plot.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include <catan/render/render_svg.hpp>
+
+namespace ctk {
+
+namespace {
+
+// A "nice" tick step (1, 2 or 5 times a power of ten) giving about 5 ticks up to top.
+double tick_step(double top) {
+    if (top <= 0) return 1;
+    const double raw = top / 5;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * mag) return m * mag;
+    return 10 * mag;
+}
+
+std::string tick_label(double v, const std::string& format) {
+    if (format == "percent") return fmt::format("{:.0f}%", v * 100);
+    if (std::fabs(v - std::round(v)) < 1e-9) return fmt::format("{:.0f}", v);
+    return fmt::format("{:.2f}", v);
+}
+
+}  // namespace
+
+std::string render_bar_chart(const BarChart& c) {
+    const int n = static_cast<int>(c.bars.size());
+    const int left = 70, right = 20, top = 90, bottom = 60;
+    // Bars share the plot's width; the width grows with the number of bars.
+    const int w = std::max(640, left + right + 40 * std::max(n, 1));
+    const int slot = (w - left - right) / std::max(n, 1);
+    const int h = 420;
+    double y_max = c.y_max;
+    if (y_max <= 0) {
+        for (const auto& b : c.bars)
+            y_max = std::max({y_max, b.value, b.expected.value_or(0), b.hi.value_or(0)});
+        y_max = y_max > 0 ? y_max * 1.1 : 1;
+    }
+    const double plot_h = h - top - bottom;
+    auto py = [&](double v) {
+        return static_cast<int>(
+            std::lround(h - bottom - std::clamp(v, 0.0, y_max) / y_max * plot_h));
+    };
+    auto px = [&](int i) { return left + slot * i + slot / 2; };
+
+    std::string o = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 "
+        "{0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" "
+        "height=\"{1}\" fill=\"white\"/>\n",
+        w, h);
+    o += fmt::format("<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
+                     w / 2, xml_escape(c.title));
+    if (!c.subtitle.empty())
+        o += fmt::format("<text x=\"{}\" y=\"42\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
+                         w / 2, xml_escape(c.subtitle));
+    if (!c.legend.empty())
+        o += fmt::format("<text x=\"{}\" y=\"62\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
+                         w / 2, xml_escape(c.legend));
+    // grid and y ticks
+    const double step = tick_step(y_max);
+    for (int k = 0; k * step <= y_max + 1e-12; ++k) {
+        const double v = k * step;
+        o += fmt::format(
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#ddd\"/><text x=\"{3}\" "
+            "y=\"{4}\" text-anchor=\"end\">{5}</text>\n",
+            left, py(v), w - right, left - 6, py(v) + 4, tick_label(v, c.y_format));
+    }
+    o += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000\"/>\n<line x1=\"{0}\" "
+        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\" stroke=\"#000\"/>\n",
+        left, h - bottom, w - right, top);
+    o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                     (left + w - right) / 2, h - 14, xml_escape(c.x_label));
+    o += fmt::format(
+        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
+        "{0})\">{1}</text>\n",
+        (top + h - bottom) / 2, xml_escape(c.y_label));
+    const int bw = std::min(slot * 3 / 5, 80);
+    for (int i = 0; i < n; ++i) {
+        const auto& b = c.bars[static_cast<std::size_t>(i)];
+        const int x = px(i), y = py(b.value);
+        o += fmt::format(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#6baed6\" "
+            "stroke=\"#2171b5\"/>\n",
+            x - bw / 2, y, bw, h - bottom - y);
+        o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x,
+                         h - bottom + 16, xml_escape(b.label));
+        if (b.expected)
+            o += fmt::format(
+                "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#d62728\" "
+                "stroke-width=\"3\"/>\n",
+                x - bw / 2 - 4, py(*b.expected), x + bw / 2 + 4);
+        int note_y = y - 6;
+        if (b.lo && b.hi) {
+            const int y1 = py(*b.lo), y2 = py(*b.hi);
+            o += fmt::format(
+                "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#000\"/><line "
+                "x1=\"{3}\" y1=\"{1}\" x2=\"{4}\" y2=\"{1}\" stroke=\"#000\"/><line x1=\"{3}\" "
+                "y1=\"{2}\" x2=\"{4}\" y2=\"{2}\" stroke=\"#000\"/>\n",
+                x, y1, y2, x - 6, x + 6);
+            note_y = std::min(note_y, y2 - 6);
+        }
+        if (!b.note.empty())
+            o += fmt::format(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>\n", x,
+                std::max(note_y, top - 4), xml_escape(b.note));
+    }
+    o += "</svg>\n";
+    return o;
+}
+
+}  // namespace ctk

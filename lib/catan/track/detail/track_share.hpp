@@ -1,0 +1,126 @@
+#pragma once
+// Internal to lib/track (track.cpp): which events hide a choice, and checking an event once
+// for the states of a belief that it cannot tell apart, instead of once per state.
+//
+// The states of an exact belief differ only in their holdings (bank, deck, each player's
+// hand and development cards, discards owed), their phase and winner (a hidden victory
+// point card can end the game in some states only) and last_received (the cards of the
+// last event): the board, pieces, robber, turn, dice, awards and open offer are public,
+// equal in every state. This holds while every event was applied only in the states whose
+// check passed (Belief stops sharing for good once an event is applied anyway, under
+// --keep-going or past the bound, until one state is left: apply of a broken event may do
+// different things in different states).
+//
+// check(s, e) of an event of shares_check() reads, of a state in phase kTurn, only its
+// public fields and the fields of key(s, e). So for two states s, t with equal public
+// fields, both in phase kTurn, and key(s, e) == key(t, e), check(t, e) fails exactly when
+// check(s, e) fails: Belief checks one of them and applies the event (apply, in each
+// state) to all or none. tests/track_test.cpp compares this with check run in every state
+// over every view of every shared recorded game (TrackOptions::share_checks false), state
+// by state and weight by weight after every event.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <tuple>
+
+#include <catan/engine/event.hpp>
+#include <catan/engine/state.hpp>
+
+namespace ctk::track_share {
+
+// Whether the event hides a choice the belief branches over: a steal with its card null, a
+// purchase with its card null, a discard with its cards null.
+bool hides_choice(const Event& e);
+
+// The event types whose check the states can share (above): every event of a turn that
+// hides nothing, except resign and special_build (few; checked in every state).
+bool shares_check(const Event& e);
+
+// What of a state's holdings check(s, e) reads (above), with phase and winner: equal keys,
+// equal verdicts. Only for events of shares_check() whose player is a seat of s. Words of
+// bytes (each count as one byte, resources and development cards in their order), only
+// those the event's check reads, in this order: phase, winner and the discards owed (the
+// seats of the game); each hand read (every player's, or the player's and a trade
+// partner's), a word each; the bank; the deck; the player's old and new development cards.
+// The first KeyReader::words() words are the key (the rest are not set). Built in
+// registers and compared and hashed a word at a time: a belief makes one key per state for
+// every event, most of them (a roll, the end of a turn) of one word.
+struct Key {
+    static constexpr std::size_t kWords = 1 + kMaxPlayers + 4;
+    std::array<std::uint64_t, kWords> words;
+
+    // Up to 8 counts, one byte each, the first in the lowest byte.
+    template <class Counts>
+    static std::uint64_t pack(const Counts& counts) {
+        static_assert(std::tuple_size_v<Counts> <= 8);
+        std::uint64_t w = 0;
+        for (std::size_t j = 0; j < counts.size(); ++j)
+            w |= std::uint64_t{static_cast<std::uint8_t>(counts[j])} << (8 * j);
+        return w;
+    }
+};
+
+// key(s, e) for one event e and the states of one game (players seats): what the event's
+// check reads is decided once, when the reader is made; operator() then copies those fields
+// of s.
+class KeyReader {
+  public:
+    KeyReader(const Event& e, int players);
+    // The words of every key this reader makes (1 .. Key::kWords).
+    std::size_t words() const { return words_; }
+    Key operator()(const GameState& s) const {
+        static_assert(kMaxPlayers <= 6 && kResourceCount <= 8 && kDevCardKinds <= 8);
+        Key k;
+        // Every event: game-over (phase, winner), pending-seven and discard-half (discards
+        // owed, the seats of the game only).
+        std::uint64_t owed = Key::pack(s.discard_owed);
+        if (players_ < kMaxPlayers) owed &= (std::uint64_t{1} << (8 * players_)) - 1;
+        k.words[0] = std::uint64_t{static_cast<std::uint8_t>(s.phase)} |
+                     std::uint64_t{static_cast<std::uint8_t>(s.winner)} << 8 | owed << 16;
+        std::size_t i = 1;
+        if (all_hands_) {
+            for (int q = 0; q < players_; ++q) k.words[i++] = Key::pack(s.players[q].hand);
+        } else if (hand_) {
+            k.words[i++] = Key::pack(s.players[player_].hand);
+            if (partner_ != kNoPlayer)
+                k.words[i++] =
+                    partner_ >= 0 && partner_ < players_ ? Key::pack(s.players[partner_].hand) : 0;
+        }
+        if (bank_) k.words[i++] = Key::pack(s.bank);
+        if (deck_) k.words[i++] = Key::pack(s.deck);
+        if (dev_cards_) {
+            k.words[i++] = Key::pack(s.players[player_].dev_old);
+            k.words[i++] = Key::pack(s.players[player_].dev_new);
+        }
+        return k;
+    }
+    // Whether two keys of this reader are equal.
+    // A word at a time (two words loaded as one vector, just after the key was stored a word
+    // at a time, would stall store forwarding).
+    bool equal(const Key& a, const Key& b) const {
+        for (std::size_t i = 0; i < words_; ++i)
+            if (a.words[i] != b.words[i]) return false;
+        return true;
+    }
+    // A hash of a key of this reader (each word mixed by its position, then folded).
+    std::uint64_t hash(const Key& k) const {
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < words_; ++i)
+            h += std::rotl(k.words[i], static_cast<int>(8 * i)) * 0x9e3779b97f4a7c15ULL;
+        return h ^ (h >> 29) ^ (h >> 47);
+    }
+
+  private:
+    PlayerId player_;
+    int players_;
+    PlayerId partner_ = kNoPlayer;  // trade_player: the partner's hand too
+    bool hand_ = false;             // the player's hand
+    bool all_hands_ = false;        // every player's hand
+    bool bank_ = false;
+    bool deck_ = false;
+    bool dev_cards_ = false;  // the player's development cards (old and new)
+    std::size_t words_ = 1;
+};
+
+}  // namespace ctk::track_share

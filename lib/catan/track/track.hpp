@@ -1,0 +1,237 @@
+#pragma once
+// Hidden information (DESIGN.md section 8): the belief of replay over a log that hides
+// something (a stolen card, a bought development card, the cards of a discard, or every
+// discard when the header declares "unrecorded": ["discards"]).
+//
+// A belief is a weighted set of ordinary complete GameStates: no card of unknown kind in
+// any of them. Every event is checked and applied in every state with the rules' own
+// check / apply / check_claims (lib/catan/engine/rules.hpp); there is no second copy of any rule.
+//
+// The model (each branch's weight is the state's weight times):
+//   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
+//     equally likely: resource r with  hand[r] / hand size;
+//   - a hidden purchase (buy_dev_card, card null): each card left in the deck equally
+//     likely: kind k with  deck[k] / cards left in the deck;
+//   - a hidden discard (cards null, count n): each distinct discard of n cards open to the
+//     player (a multiset within the hand) equally likely;
+//   - with unrecorded discards: after each roll of 7, in every state, the players who owe
+//     a discard there (seat order) each make one hidden discard of what they owe there.
+// Conditioning: a state where an event breaks a rule, or where the event's claims (hand,
+// bank, VP, winner, received cards, awards) disagree with what the rules derive, is
+// removed; the weights of the rest are divided by their sum.
+//
+// Weights are exact: each state carries an integer weight (boost::multiprecision::cpp_int,
+// unbounded) and its probability is its weight over the sum of the weights of the belief
+// (Belief::probability: an exact rational, boost::multiprecision::cpp_rational). The
+// weights are unnormalised: all of one belief are on one scale, so removing states needs
+// no division (the sum shrinks), and a branch multiplies the state's weight by the
+// branch's count times L / d, where d is the state's number of equally likely outcomes
+// (hand size, cards left in the deck, distinct discards) and L the least common multiple
+// of d over the belief's states (d itself when every state has the same: the usual case).
+// Equal weights stay equal integers; no rational arithmetic while replaying. When the
+// weights grow past 64 bits after states were removed or merged, they are divided by
+// their greatest common divisor. No rounding anywhere; probabilities printed as doubles
+// are the nearest double to the exact value.
+//
+// Merging: two states equal in everything but history (GameState::operator==, with
+// last_received, the cards of the last event only, cleared) are one state; weights add.
+// After each event the states are ordered by their holdings (bank, deck, then per player
+// hand, development cards, discard owed; lexicographic), equal ones merged: the order and
+// so every output is the same on every run.
+//
+// Bound: when more than TrackOptions::max_states states remain after an event, the belief
+// keeps the max_states most probable ones (ties: holdings order) and is no longer exact
+// from that event (inexact_from()); from then on it decides no violation (an event no
+// kept state explains is applied anyway in every kept state and reported by replay as a
+// warning), and it says what each player holds only as guaranteed bounds (bounds()): a
+// sound interval per resource and on the hand size, carried over every event with the
+// rules' own check / apply (track.cpp), that holds in every state, kept or dropped; no
+// probability of the kept states is given as the belief's. A full-information log is one
+// state throughout, checked and applied in place (no copy), as fast as without tracking.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <catan/engine/event.hpp>
+#include <catan/engine/rules.hpp>
+#include <catan/engine/state.hpp>
+
+namespace ctk {
+
+using Probability = boost::multiprecision::cpp_rational;
+// A state's unnormalised weight (see above): > 0, on the scale of its belief.
+using Weight = boost::multiprecision::cpp_int;
+
+struct TrackOptions {
+    // Most states kept after an event (the largest met on the shared recorded games is
+    // stated in the README; this default is far above it).
+    std::size_t max_states = 100000;
+    // Checks an event that hides nothing once for the states it cannot tell apart
+    // (lib/catan/track/detail/track_share.hpp: equal public fields and equal holdings of what the
+    // check reads) instead of once per state; the same states and weights either way (the tests
+    // compare the two). false: check in every state.
+    bool share_checks = true;
+};
+
+struct WeightedState {
+    GameState state;
+    Weight weight;  // > 0; probability = weight / Belief::total_weight()
+};
+
+// Guaranteed bounds on one player's cards: in every possible state the player holds
+// between min[r] and max[r] cards of each resource r and between cards_min and
+// cards_max cards in all.
+struct HandBounds {
+    ResourceCounts min{}, max{};
+    int cards_min = 0, cards_max = 0;
+};
+
+// Belief::bounds() with the bank's (internal: the bank's tighten the hands').
+struct BeliefBounds {
+    std::vector<HandBounds> hands;  // per player, seat order
+    ResourceCounts bank_min{}, bank_max{};
+};
+
+struct StepResult {
+    // At most two (like full-information replay): the event's own (then not applied,
+    // unless keep_going) and its claims' (after apply).
+    std::vector<Violation> violations;
+    bool applied = true;  // false: the event broke a rule in every state and was not applied
+};
+
+class Belief {
+  public:
+    // The belief at the start of `log`: its initial state, weight 1. Keeps a pointer to
+    // log (its header's unrecorded discards, its seats for messages): log must outlive it.
+    explicit Belief(const GameLog& log, TrackOptions opt = {});
+    ~Belief();
+    Belief(Belief&&) noexcept;
+    Belief& operator=(Belief&&) noexcept;
+    // The belief that `start` (a state of log's game, e.g. a position set up by a test) is
+    // the state, weight 1.
+    Belief(const GameLog& log, GameState start, TrackOptions opt = {});
+
+    // Advances over event `index` of the log (0-based, in order). No violation when at
+    // least one state explains it (check, then check_claims after apply); otherwise the
+    // violation of the most probable state
+    // (ties: the first in holdings order), its message ending with
+    // " (decided under hidden information: none of the N possible states explains it)"
+    // when more than one state was possible or the event hides something. After a
+    // violation the belief is left unchanged, unless keep_going: then the event is applied
+    // anyway in every state (each hidden choice branched as above) and replay goes on.
+    // When the belief is not exact (past the bound), a violation is never returned: see
+    // unexplained().
+    StepResult step(const Event& e, int index, bool keep_going = false);
+
+    const std::vector<WeightedState>& states() const { return states_; }
+    std::size_t size() const { return states_.size(); }
+    // The sum of the states' weights (> 0).
+    const Weight& total_weight() const;
+    // The exact probability of a state of states(): its weight / total_weight().
+    Probability probability(const WeightedState& ws) const;
+    // The exact probability of a sum w of weights of states(): w / total_weight().
+    Probability probability(const Weight& w) const;
+    // The most probable state (ties: the first in holdings order).
+    const GameState& most_probable() const;
+    bool exact() const { return !inexact_from_; }
+    // The event (index) at which the bound was first exceeded.
+    std::optional<int> inexact_from() const { return inexact_from_; }
+    // Past the bound: per player (seat order) the guaranteed bounds after the events
+    // stepped so far. Empty while exact.
+    const std::vector<HandBounds>& bounds() const { return bounds_.hands; }
+    // Events (indices) that no kept state explained while not exact.
+    const std::vector<int>& unexplained() const { return unexplained_; }
+    // The largest number of states held after any event so far.
+    std::size_t max_states_seen() const { return max_seen_; }
+    // The most states that existed at once while an event branched (before merging and
+    // the bound): at most 2 * max_states plus the branches of one state for one player.
+    std::size_t peak_states() const { return std::max(peak_, max_seen_); }
+
+  private:
+    StepResult step_states(const Event& e, int index, bool keep_going);
+    // The bounds b (over the states before event `index`, whose public fields are
+    // base's) carried over the event.
+    BeliefBounds bounds_after(BeliefBounds b, const GameState& base, const Event& e,
+                              int index) const;
+    void merge_and_bound(int index);
+    // Returns whether states were dropped (the caller renormalises).
+    bool bound_growth(std::vector<WeightedState>& states, int index);
+    bool end_turn_forgets() const;
+    // Equal holdings keys mean equal states (see merge_equal in track.cpp): while the
+    // public fields are equal in every state, unless checks are not shared (the tests'
+    // reference path compares whole states).
+    bool keys_decide() const { return public_equal_ && opt_.share_checks; }
+    // Checks an event hiding nothing once per group of states it cannot tell apart
+    // (track_share.hpp) and applies it in every state that passes; the states it breaks
+    // are removed. Returns the number kept (0: the event broke a rule in every state, none
+    // changed).
+    std::size_t apply_shared(const Event& e, int index);
+
+    const GameLog* log_;
+    TrackOptions opt_;
+    RuleContext ctx_;
+    // ctx_ without messages: where only the verdict is used (the states an event rules out
+    // are many; a violation reported is found again with ctx_, message and all).
+    RuleContext quiet_;
+    std::vector<WeightedState> states_;
+    std::optional<int> inexact_from_;
+    BeliefBounds bounds_;  // past the bound only
+    std::vector<int> unexplained_;
+    std::size_t max_seen_ = 1;
+    std::size_t peak_ = 1;
+    // The public fields are equal in every state (track_share.hpp): false for good once an
+    // event was applied in a state whose check failed (keep_going, past the bound).
+    bool public_equal_ = true;
+    mutable std::optional<Weight> total_;  // total_weight(), reset by every step
+    // A buffer reused from event to event (a large belief is not reallocated, and its pages
+    // not faulted in again, at every event): the states an event branches into. Merging and
+    // the bound work in place.
+    std::vector<WeightedState> next_;
+    // Smaller buffers reused from event to event (track.cpp): an event allocates nothing
+    // once they have grown (per-event costs count most in the small beliefs of most games).
+    struct Scratch;
+    std::unique_ptr<Scratch> scratch_;
+};
+
+// ---- what the belief says about each player (for --hands, --trace and the viewer) ----
+
+struct HandOdds {
+    ResourceCounts hand{};
+    Probability probability;
+};
+
+struct DevCardOdds {
+    std::array<int, kDevCardKinds> cards{};  // development cards held (not played), by kind
+    Probability probability;
+};
+
+struct PlayerBelief {
+    PlayerId player = kNoPlayer;
+    // false past the bound: then min, max, cards_min and cards_max are the guaranteed
+    // bounds (Belief::bounds()), hands is empty (or the one hand the bounds leave, with
+    // probability 1), distribution empty (or that hand's), dev_cards empty.
+    bool exact = true;
+    // Every possible hand with its probability > 0, most probable first (ties: hand
+    // lexicographic by resource order). Sums to 1.
+    std::vector<HandOdds> hands;
+    // Per resource: distribution[r][k] = P(holds exactly k cards of r), k = 0..max.
+    std::array<std::vector<Probability>, kResourceCount> distribution;
+    ResourceCounts min{}, max{};
+    int cards_min = 0, cards_max = 0;  // hand sizes (equal unless a discard was unrecorded)
+    // Development cards held (not yet played) by kind, most probable first.
+    std::vector<DevCardOdds> dev_cards;
+};
+
+// Per player (seat order), after the events stepped so far.
+std::vector<PlayerBelief> player_beliefs(const Belief& b);
+
+// True when the log hides something that needs a belief of more than one state: a null
+// stolen card, bought card or discard, or unrecorded discards.
+bool log_hides_information(const GameLog& log);
+
+}  // namespace ctk

@@ -1,0 +1,57 @@
+// Events checked once for the states of a belief they cannot tell apart (track_share.hpp).
+#include <catan/track/detail/track_share.hpp>
+
+#include <variant>
+
+namespace ctk::track_share {
+
+bool hides_choice(const Event& e) {
+    if (const auto* m = std::get_if<MoveRobber>(&e.body))
+        return m->victim != kNoPlayer && !m->stolen;
+    if (const auto* b = std::get_if<BuyDevCard>(&e.body)) return !b->card;
+    if (const auto* d = std::get_if<Discard>(&e.body)) return d->hidden;
+    return false;
+}
+
+bool shares_check(const Event& e) {
+    if (std::holds_alternative<PlaceSettlement>(e.body) ||
+        std::holds_alternative<PlaceRoad>(e.body) || std::holds_alternative<Resign>(e.body) ||
+        std::holds_alternative<SpecialBuild>(e.body))
+        return false;
+    return !hides_choice(e);
+}
+
+KeyReader::KeyReader(const Event& e, int players)
+    : player_(event_player(e.body)), players_(players) {
+    if (const auto* t = std::get_if<TradePlayer>(&e.body)) {
+        hand_ = true;  // insufficient-resources, both sides
+        partner_ = t->partner;
+    } else if (std::holds_alternative<MoveRobber>(e.body) ||
+               std::holds_alternative<TradeOffer>(e.body)) {
+        // robber-steal: the victim's cards, or (no victim) whether anyone on the hex holds one
+        all_hands_ = true;
+    } else if (std::holds_alternative<BuildRoad>(e.body) ||
+               std::holds_alternative<BuildSettlement>(e.body) ||
+               std::holds_alternative<BuildCity>(e.body) ||
+               std::holds_alternative<Discard>(e.body)) {
+        hand_ = true;  // insufficient-resources
+    } else if (std::holds_alternative<TradeBank>(e.body)) {
+        hand_ = true;  // insufficient-resources
+        bank_ = true;  // bank-empty
+    } else if (std::holds_alternative<BuyDevCard>(e.body)) {
+        hand_ = true;  // insufficient-resources
+        deck_ = true;  // deck-empty
+    } else if (std::holds_alternative<PlayKnight>(e.body) ||
+               std::holds_alternative<PlayRoadBuilding>(e.body) ||
+               std::holds_alternative<PlayYearOfPlenty>(e.body) ||
+               std::holds_alternative<PlayMonopoly>(e.body)) {
+        bank_ = true;       // year of plenty: bank-empty
+        dev_cards_ = true;  // dev-card-held, dev-card-age
+    }
+    // Roll, end_turn, trade_accept / reject / cancel: public fields only.
+    words_ = 1 + (all_hands_ ? static_cast<std::size_t>(players) : 0) +
+             (hand_ ? (partner_ != kNoPlayer ? 2 : 1) : 0) + (bank_ ? 1 : 0) + (deck_ ? 1 : 0) +
+             (dev_cards_ ? 2 : 0);
+}
+
+}  // namespace ctk::track_share
