@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/board/board.hpp>
+#include <catan/io/board_json.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -21,6 +21,7 @@
 #include <catan/import/colonist.hpp>
 #include <catan/import/import.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -24,6 +24,9 @@
 #include <catan/io/detail/event_fast.hpp>
 #include <catan/io/event_write.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/board_json.hpp>
+#include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

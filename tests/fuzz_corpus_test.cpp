@@ -24,6 +24,8 @@
 #include <catan/play/replay.hpp>
 #include <catan/render/render.hpp>
 #include <catan/report/roads_report.hpp>
+#include <catan/io/board_json.hpp>
+#include <catan/io/log_format.hpp>
 #include "log_differential.hpp"
 #include "test_support.hpp"
 

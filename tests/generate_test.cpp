@@ -11,6 +11,7 @@
 
 #include <catan/board/generate.hpp>
 #include <catan/board/rng.hpp>
+#include <catan/io/board_json.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -12,6 +12,7 @@
 #include <catan/import/import.hpp>
 #include <catan/import/soclog.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -16,6 +16,7 @@
 #include <catan/engine/rules.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/io/log_format.hpp>
 
 using namespace ctk;
 

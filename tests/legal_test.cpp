@@ -8,6 +8,7 @@
 #include <catan/engine/legal.hpp>
 #include <catan/engine/rules.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/io/event_json.hpp>
 
 using namespace ctk;
 

@@ -20,6 +20,8 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
+#include <catan/io/event_json.hpp>
 
 namespace ctk::test {
 

@@ -4,6 +4,8 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
 
 using namespace ctk;
 

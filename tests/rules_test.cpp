@@ -13,6 +13,8 @@
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -15,6 +15,7 @@
 #include <catan/engine/event.hpp>
 #include <catan/engine/rules.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -16,6 +16,7 @@
 #include <catan/play/batch.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/stats_report.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -15,6 +15,7 @@
 #include <catan/play/sim.hpp>
 #include <catan/report/viewer.hpp>
 #include <catan/track/view.hpp>
+#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

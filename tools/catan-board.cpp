@@ -20,6 +20,7 @@
 #include <catan/io/board_stream.hpp>
 #include <catan/render/render.hpp>
 #include <catan/render/render_svg.hpp>
+#include <catan/io/board_json.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

@@ -10,6 +10,7 @@
 #include <catan/import/import.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/track/view.hpp>
+#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

@@ -19,6 +19,7 @@
 #include <catan/io/board_stream.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/render/render_svg.hpp>
+#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

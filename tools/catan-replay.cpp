@@ -13,6 +13,7 @@
 #include <catan/play/replay.hpp>
 #include <catan/report/track_report.hpp>
 #include <catan/report/viewer.hpp>
+#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

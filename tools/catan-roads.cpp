@@ -11,6 +11,7 @@
 #include <catan/import/import_util.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/roads_report.hpp>
+#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

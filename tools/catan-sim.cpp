@@ -18,6 +18,7 @@
 #include <catan/engine/state.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

@@ -7,6 +7,7 @@
 
 #include <catan/board/generate.hpp>
 #include <catan/board/rng.hpp>
+#include <catan/io/board_json.hpp>
 
 using namespace ctk;
 

@@ -16,6 +16,8 @@
 #include <catan/io/detail/board_fast.hpp>
 #include <catan/io/detail/event_fast.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/io/board_json.hpp>
+#include <catan/io/event_json.hpp>
 
 using namespace ctk;
 

@@ -10,6 +10,7 @@
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 
 using namespace ctk;
 

@@ -10,6 +10,7 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/io/log_format.hpp>
 
 using namespace ctk;
 

@@ -13,6 +13,7 @@
 #include <catan/board/board.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/render/render.hpp>
+#include <catan/io/board_json.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -12,6 +12,7 @@
 #include <catan/import/detail/catanatron_detail.hpp>
 #include <catan/import/import.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -22,6 +22,7 @@
 #include <catan/board/topology.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/io/log_format.hpp>
 #include "../log_differential.hpp"
 
 namespace {

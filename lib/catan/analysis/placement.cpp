@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/board/rng.hpp>
-#include <catan/import/import_util.hpp>
+#include <catan/io/line.hpp>
 #include <catan/io/json_util.hpp>
 
 namespace ctk {

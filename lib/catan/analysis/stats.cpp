@@ -11,8 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/analysis/placement.hpp>
-#include <catan/import/import_util.hpp>
+#include <catan/io/line.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/log_format.hpp>
 
 namespace ctk {
 

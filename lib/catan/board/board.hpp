@@ -132,18 +132,4 @@ std::vector<BoardProblem> check_composition(const Board& b);
 // (6 or 8). Returns one problem per offending pair.
 std::vector<BoardProblem> check_red_adjacent(const Board& b);
 
-// Board JSON (schemas/board.schema.json). to_json writes every hex with its id, axial
-// q and r, terrain and token (null on the desert), every harbor with hex, side, edge,
-// vertices and type, and the robber's hex.
-nlohmann::json board_to_json(const Board& b);
-// Reads a board. The topology is built from the hexes' q and r; each listed id must equal
-// the id that ordering gives; a harbor's optional edge and vertices must be those of its
-// hex and side. Throws InputError naming the JSON field at fault (e.g.
-// "hexes[4].terrain: unknown terrain \"forrest\" (expected hills, forest, ...)"), also for
-// a field the format does not have, at every level, as the schema's
-// additionalProperties: false ("robbber: unknown field (expected format, version, kind,
-// hexes, harbors, robber)"), a version other than 1 and a kind outside standard,
-// extended, custom (the kind itself is derived from the hexes, not taken from the field).
-Board board_from_json(const nlohmann::json& j);
-
 }  // namespace ctk

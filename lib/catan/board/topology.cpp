@@ -254,4 +254,21 @@ HexSide Topology::edge_side(EdgeId e) const {
     return {};  // unreachable
 }
 
+// The built-in topology instances are shared (no Topology, and no Boost graph, is built
+// per board read).
+std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes) {
+    std::vector<Axial> sorted = hexes;
+    std::sort(sorted.begin(), sorted.end(), [](Axial a, Axial b) {
+        return std::pair{a.r, a.q} < std::pair{b.r, b.q};
+    });
+    for (const Topology* known : {&Topology::standard(), &Topology::extended()}) {
+        if (static_cast<int>(sorted.size()) != known->hex_count()) continue;
+        bool same = true;
+        for (HexId h = 0; h < known->hex_count() && same; ++h)
+            same = sorted[static_cast<std::size_t>(h)] == known->hex_axial(h);
+        if (same) return std::shared_ptr<const Topology>(known, [](const Topology*) {});
+    }
+    return std::make_shared<const Topology>(hexes);
+}
+
 }  // namespace ctk

@@ -18,6 +18,7 @@
 #include <bit>
 #include <bitset>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -250,5 +251,11 @@ class Topology {
     std::vector<EdgeId> coastal_edges_;
     BoardGraph graph_;
 };
+
+// The topology of a set of land hexes (axial coordinates, any order): the built-in instance
+// for the standard and the 5-6 player layouts, so no Topology (and no Boost graph) is built
+// per board read, else a new one. Throws InputError as Topology's constructor does (an empty
+// set, a duplicate, more than kMaxHexes).
+std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes);
 
 }  // namespace ctk

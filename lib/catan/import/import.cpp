@@ -10,6 +10,7 @@
 #include <catan/import/colonist.hpp>
 #include <catan/import/import_util.hpp>
 #include <catan/import/soclog.hpp>
+#include <catan/io/log_format.hpp>
 
 namespace ctk {
 

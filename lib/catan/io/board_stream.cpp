@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/io/detail/board_fast.hpp>
+#include <catan/io/board_json.hpp>
 
 namespace ctk {
 

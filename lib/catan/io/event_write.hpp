@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <catan/engine/event.hpp>
+#include <catan/io/event_json.hpp>
 
 namespace ctk::detail {
 

@@ -9,10 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/event.hpp>
-#include <catan/import/import_util.hpp>
+#include <catan/io/line.hpp>
 #include <catan/io/detail/event_fast.hpp>
 #include <catan/io/event_write.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/board_json.hpp>
+#include <catan/io/event_json.hpp>
 
 namespace ctk {
 
@@ -27,11 +29,6 @@ std::string format_line_prefix(std::string_view name, std::size_t i, int line) {
 }
 
 }  // namespace
-
-const Board& log_board(const GameLog& log) {
-    static const Board beginner = Board::beginner();
-    return log.board ? *log.board : beginner;
-}
 
 json log_header_to_json(const GameLog& log) {
     json seats = json::array();

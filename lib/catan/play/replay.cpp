@@ -1,6 +1,8 @@
 #include <catan/play/replay.hpp>
 
 #include <catan/io/output.hpp>
+#include <catan/io/log_format.hpp>
+#include <catan/io/event_json.hpp>
 
 #include <algorithm>
 

@@ -18,6 +18,7 @@
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/track/track.hpp>
+#include <catan/io/log_format.hpp>
 
 namespace ctk {
 

@@ -13,6 +13,7 @@
 #include <catan/engine/state.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/render/render_svg.hpp>
+#include <catan/io/board_json.hpp>
 
 namespace ctk {
 

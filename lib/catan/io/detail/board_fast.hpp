@@ -12,11 +12,6 @@
 
 namespace ctk::detail {
 
-// The topology of a set of land hexes: the built-in instance for the standard and 5-6
-// player layouts (no Topology is built per board read), else a new one. Throws InputError
-// as Topology's constructor does (an empty set, a duplicate, more than kMaxHexes).
-std::shared_ptr<const Topology> shared_topology(const std::vector<Axial>& hexes);
-
 // The board of one record (`text`, a JSON object) read with simdjson when it is a board
 // that board_from_json accepts, built by the same Board calls; std::nullopt for anything
 // else (not JSON, a field the format does not have, a repeated field, a value out of

@@ -9,19 +9,10 @@
 #include <vector>
 
 #include <catan/engine/event.hpp>
+#include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
 
 namespace ctk::detail {
-
-// The "type" of each event, in EventBody index order.
-inline constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventTypeNames{
-    "place_settlement", "place_road",         "roll",
-    "discard",          "move_robber",        "trade_bank",
-    "trade_offer",      "trade_accept",       "trade_reject",
-    "trade_cancel",     "trade_player",       "build_road",
-    "build_settlement", "build_city",         "buy_dev_card",
-    "play_knight",      "play_road_building", "play_year_of_plenty",
-    "play_monopoly",    "end_turn",           "resign",
-    "special_build"};
 
 // The event on one JSON Lines line when it has the common shape (flat fields, resource
 // maps, the dice array; no claims, note or {"hex", ...} forms) and is well-formed, else

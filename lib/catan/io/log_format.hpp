@@ -1,0 +1,87 @@
+#pragma once
+// The native game log as text (DESIGN.md section 4; schemas/log.schema.json): one JSON
+// document or JSON Lines, read whole (read_log) or as a stream (LogReader), and written
+// (write_log). One event's JSON is io/event_json.hpp.
+
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <catan/engine/event.hpp>
+
+namespace ctk {
+
+enum class LogFormat : std::uint8_t { kJson, kJsonl };
+
+// Reads a log from text: one JSON document ({"format": "catan-log", ..., "events": [...]})
+// or JSON Lines (a header object without "events" on the first non-blank line, then one
+// event per line; blank lines skipped), detected automatically. `name` prefixes every
+// message. Throws InputError naming the place and field, e.g.
+//   "game.jsonl: event 17 (line 19): events[17].vertex: expected an integer 0..53, got ..."
+//   "game.json: header: seats[2].name: duplicate seat name \"red\""
+// for: invalid JSON (truncated), unknown format/version, 0-1 or more than kMaxPlayers
+// seats, 5 or 6 seats on a board other than the extended one (RULES.md "Variants"), an unknown
+// event type, an unknown field (typo), a player not in the seats, a vertex/edge/hex out of range of
+// the log's board, a misspelled resource or dev card. Rules are NOT checked here (replay does
+// that); only the structure ("schema").
+GameLog read_log(std::string_view text, std::string_view name);
+
+// Reads a log from a stream, for logs of any length: JSON Lines are read in blocks of
+// 64 KiB (grown to the longest line) and handed out one event at a time, so memory does not
+// grow with the number of events (the header at construction, then one event per next();
+// the stream may be read up to a block past it); a JSON document is read whole (read_log)
+// and its events are handed out one by one. A UTF-8 byte-order mark at the start is skipped.
+// Detection, messages and errors are read_log's: the constructor throws InputError for a bad header
+// (or a malformed document), next() for a malformed event line — the events before it
+// were handed out already.
+class LogReader {
+  public:
+    LogReader(std::istream& in, std::string name);  // `in` must outlive the reader
+    LogReader(const LogReader&) = delete;  // neither copied nor moved: it points into itself
+    LogReader& operator=(const LogReader&) = delete;
+    // The header: format, options, seats, board, source; events stays empty.
+    const GameLog& header() const { return log_; }
+    // The next event, or std::nullopt at the end of the log.
+    std::optional<Event> next();
+    // The same into `out` (reused from event to event: no event is made per line): true
+    // and `out` the next event, or false at the end of the log (`out` unspecified).
+    bool next(Event& out);
+    // Events handed out so far.
+    std::size_t events_read() const { return read_; }
+
+  private:
+    // The next line of the input without its '\n' (a '\r' stays, as with std::getline),
+    // pointing into block_ with its padding readable after it; false at the end.
+    bool next_line(std::string_view& line);
+
+    std::istream& in_;
+    std::string name_;
+    GameLog log_;
+    const Topology* topology_ = nullptr;  // log_board(log_).topology(), once the header is read
+    bool lines_ = false;
+    std::vector<Event> document_events_;  // a JSON document's events, handed out in order
+    std::size_t read_ = 0;
+    int line_no_ = 0;
+    // The input is read in blocks of 64 KiB or more (grown to the longest line), lines
+    // are found with memchr and parsed in place: the block keeps the padding the simdjson
+    // fast path reads past a line's end.
+    std::unique_ptr<char[]> block_;
+    std::size_t capacity_ = 0;         // bytes of block_ for input (the padding follows)
+    std::size_t begin_ = 0, end_ = 0;  // the unread bytes of block_
+    bool at_end_ = false;              // the stream has no more bytes
+};
+
+// Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as
+// JSON Lines. Ends with '\n'. read_log(write_log(log)) == log (source_line aside).
+std::string write_log(const GameLog& log, LogFormat format);
+
+// The header object (format, version, options, seats, board, source) without events.
+nlohmann::json log_header_to_json(const GameLog& log);
+
+}  // namespace ctk
