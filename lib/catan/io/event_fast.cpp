@@ -4,6 +4,7 @@
 #include <catan/io/detail/event_fast.hpp>
 
 #include <catan/io/detail/board_fast.hpp>
+#include <catan/io/detail/event_values.hpp>
 
 #include <bit>
 #include <cstdint>
@@ -21,30 +22,18 @@ using simdjson::dom::element;
 using simdjson::dom::element_type;
 using simdjson::dom::object;
 
-// The fields an event line may have on the fast path (no claims, note, count or the
-// {"hex", ...} forms: those take the precise reader).
-enum Field : int {
-    kType,
-    kPlayer,
-    kVertex,
-    kEdge,
-    kHex,
-    kVictim,
-    kStolen,
-    kTo,
-    kPartner,
-    kCard,
-    kResource,
-    kDice,
-    kGive,
-    kGet,
-    kCards,
-    kTake,
-    kFieldCount
-};
-constexpr std::array<std::string_view, kFieldCount> kFieldNames{
-    "type",    "player", "vertex",   "edge", "hex",  "victim", "stolen", "to",
-    "partner", "card",   "resource", "dice", "give", "get",    "cards",  "take"};
+// The keys an event line may have on the fast path: the fields of the event vocabulary
+// (engine/event_fields.hpp) and "type". No claims, note, count or sum, nor the
+// {"hex", ...} forms: those take the precise reader.
+using Key = int;  // an EventField, or kTypeKey
+constexpr Key kTypeKey = kEventFieldCount;
+constexpr Key kNoKey = kEventFieldCount + 1;
+constexpr EventFieldMask kTypeBit = EventFieldMask{1} << kTypeKey;
+constexpr EventFieldMask kSlowFields = field_bit(EventField::kSum) | field_bit(EventField::kCount);
+
+constexpr std::string_view key_name(Key k) {
+    return k == kTypeKey ? std::string_view("type") : kEventFieldNames[static_cast<std::size_t>(k)];
+}
 
 // a == b for the short names of this format, compared byte by byte in line (a library
 // call per compare cost more than the compare).
@@ -55,35 +44,31 @@ inline bool same(std::string_view a, std::string_view b) {
     return true;
 }
 
-// The field a key names (kFieldCount for any other key): its first byte picks the one or
-// few candidates, so a key costs one or two short compares instead of a scan of the list.
-Field field_of(std::string_view key) {
-    if (key.empty()) return kFieldCount;
-    auto is = [&](Field f) { return same(key, kFieldNames[static_cast<std::size_t>(f)]); };
-    switch (key[0]) {
-        case 't':
-            return is(kType) ? kType : is(kTo) ? kTo : is(kTake) ? kTake : kFieldCount;
-        case 'p':
-            return is(kPlayer) ? kPlayer : is(kPartner) ? kPartner : kFieldCount;
-        case 'v':
-            return is(kVertex) ? kVertex : is(kVictim) ? kVictim : kFieldCount;
-        case 'e':
-            return is(kEdge) ? kEdge : kFieldCount;
-        case 'h':
-            return is(kHex) ? kHex : kFieldCount;
-        case 's':
-            return is(kStolen) ? kStolen : kFieldCount;
-        case 'c':
-            return is(kCard) ? kCard : is(kCards) ? kCards : kFieldCount;
-        case 'r':
-            return is(kResource) ? kResource : kFieldCount;
-        case 'd':
-            return is(kDice) ? kDice : kFieldCount;
-        case 'g':
-            return is(kGive) ? kGive : is(kGet) ? kGet : kFieldCount;
-        default:
-            return kFieldCount;
+// The fast path's keys by their first byte, kNoKey after the last: a key costs one or two
+// short compares instead of a scan of the list.
+struct KeysByFirstByte {
+    std::array<std::array<signed char, 4>, 256> of{};
+    constexpr KeysByFirstByte() {
+        for (auto& list : of) list.fill(static_cast<signed char>(kNoKey));
+        for (Key k = 0; k <= kTypeKey; ++k) {
+            if (k < kTypeKey && (kSlowFields >> k & 1u)) continue;
+            auto& list = of[static_cast<unsigned char>(key_name(k)[0])];
+            std::size_t n = 0;
+            while (list[n] != kNoKey) ++n;
+            list[n] = static_cast<signed char>(k);  // a fifth key on one byte: not constant
+        }
     }
+};
+constexpr KeysByFirstByte kKeysByFirstByte;
+
+// The key a name is (kNoKey for any other name).
+Key key_of(std::string_view name) {
+    if (name.empty()) return kNoKey;
+    for (signed char k : kKeysByFirstByte.of[static_cast<unsigned char>(name[0])]) {
+        if (k == kNoKey) break;
+        if (same(name, key_name(k))) return k;
+    }
+    return kNoKey;
 }
 
 // The index of a non-empty event type name in kEventTypeNames, or -1: the length and the
@@ -143,133 +128,25 @@ const ResourcesByFirstByte& resources_by_first_byte() {
     return table;
 }
 
-// What one line said, field by field; build() turns it into the event when the fields are
-// exactly those of the type and every value is in range.
-struct Fields {
-    unsigned seen = 0;
-    int type = -1;
-    PlayerId player = kNoPlayer, victim = kNoPlayer, other = kNoPlayer;
-    int id = 0;
-    bool has_resource = false;
-    Resource resource = Resource::kBrick;
-    std::optional<DevCard> card;
-    std::array<int, 2> dice{};
-    // give, get, cards, take: each set when its field is read (build reads only those),
-    // so a line does not pay for clearing all four
-    std::array<ResourceCounts, 4> maps;
-
-    bool has(Field f) const { return seen >> f & 1u; }
-    bool fields_are(std::initializer_list<Field> required,
-                    std::initializer_list<Field> optional = {}) const {
-        unsigned want = 1u << kType | 1u << kPlayer, may = 0;
-        for (Field f : required) want |= 1u << f;
-        for (Field f : optional) may |= 1u << f;
-        return (seen & want) == want && (seen & ~(want | may)) == 0;
-    }
+// What one line said, key by key (the vocabulary's values, and "type" as kTypeBit in
+// `seen`); build() turns it into the event when the fields are exactly those of the type
+// and every value is in range.
+struct Fields : EventValues {
+    bool has_key(Key k) const { return seen >> k & 1u; }
+    void mark(Key k) { seen |= EventFieldMask{1} << k; }
     // The event into `body` (built in place: no copy of a whole alternative), or false.
     bool build(const Topology& t, EventBody& body) const;
 };
 
 bool Fields::build(const Topology& t, EventBody& body) const {
-    if (!has(kType) || !has(kPlayer)) return false;
-    const PlayerId p = player;
-    const bool vertex_ok = id < t.vertex_count(), edge_ok = id < t.edge_count();
-    switch (type) {
-        case 0:
-            if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<PlaceSettlement>(PlaceSettlement{p, id});
-            break;
-        case 1:
-            if (!fields_are({kEdge}) || !edge_ok) return false;
-            body.emplace<PlaceRoad>(PlaceRoad{p, id});
-            break;
-        case 2:
-            if (!fields_are({kDice})) return false;
-            body.emplace<Roll>(Roll{p, dice[0], dice[1]});
-            break;
-        case 3:
-            if (!fields_are({kCards})) return false;
-            body.emplace<Discard>(Discard{p, maps[2]});
-            break;
-        case 4: {
-            if (!fields_are({kHex}, {kVictim, kStolen}) || id >= t.hex_count()) return false;
-            std::optional<Resource> stolen;
-            if (has_resource) stolen = resource;
-            if (stolen && victim == kNoPlayer) return false;
-            body.emplace<MoveRobber>(MoveRobber{p, id, victim, stolen});
-            break;
-        }
-        case 5:
-            if (!fields_are({kGive, kGet})) return false;
-            body.emplace<TradeBank>(TradeBank{p, maps[0], maps[1]});
-            break;
-        case 6:
-            if (!fields_are({kTo, kGive, kGet})) return false;
-            body.emplace<TradeOffer>(TradeOffer{p, other, maps[0], maps[1]});
-            break;
-        case 7:
-            if (!fields_are({})) return false;
-            body.emplace<TradeAccept>(TradeAccept{p});
-            break;
-        case 8:
-            if (!fields_are({})) return false;
-            body.emplace<TradeReject>(TradeReject{p});
-            break;
-        case 9:
-            if (!fields_are({})) return false;
-            body.emplace<TradeCancel>(TradeCancel{p});
-            break;
-        case 10:
-            if (!fields_are({kPartner, kGive, kGet})) return false;
-            body.emplace<TradePlayer>(TradePlayer{p, other, maps[0], maps[1]});
-            break;
-        case 11:
-            if (!fields_are({kEdge}) || !edge_ok) return false;
-            body.emplace<BuildRoad>(BuildRoad{p, id});
-            break;
-        case 12:
-            if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<BuildSettlement>(BuildSettlement{p, id});
-            break;
-        case 13:
-            if (!fields_are({kVertex}) || !vertex_ok) return false;
-            body.emplace<BuildCity>(BuildCity{p, id});
-            break;
-        case 14:
-            if (!fields_are({}, {kCard})) return false;
-            body.emplace<BuyDevCard>(BuyDevCard{p, card});
-            break;
-        case 15:
-            if (!fields_are({})) return false;
-            body.emplace<PlayKnight>(PlayKnight{p});
-            break;
-        case 16:
-            if (!fields_are({})) return false;
-            body.emplace<PlayRoadBuilding>(PlayRoadBuilding{p});
-            break;
-        case 17:
-            if (!fields_are({kTake})) return false;
-            body.emplace<PlayYearOfPlenty>(PlayYearOfPlenty{p, maps[3]});
-            break;
-        case 18:
-            if (!fields_are({kResource}) || !has_resource) return false;
-            body.emplace<PlayMonopoly>(PlayMonopoly{p, resource});
-            break;
-        case 19:
-            if (!fields_are({})) return false;
-            body.emplace<EndTurn>(EndTurn{p});
-            break;
-        case 20:
-            if (!fields_are({})) return false;
-            body.emplace<Resign>(Resign{p});
-            break;
-        case 21:
-            if (!fields_are({})) return false;
-            body.emplace<SpecialBuild>(SpecialBuild{p});
-            break;
-        default:
-            return false;
-    }
+    if (!(seen & kTypeBit) || !has(EventField::kPlayer) || type < 0) return false;
+    if (!fields_fit(type, seen & ~kTypeBit)) return false;
+    if ((has(EventField::kVertex) && id >= t.vertex_count()) ||
+        (has(EventField::kEdge) && id >= t.edge_count()) ||
+        (has(EventField::kHex) && id >= t.hex_count()))
+        return false;
+    if (stolen && victim == kNoPlayer) return false;
+    build_event(*this, body);
     return true;
 }
 
@@ -469,49 +346,16 @@ class Scan {
     bool resource(Resource& out) { return eat('"') && resource_name_then(out, '"'); }
     // `"name":` for a key of the fast path's fields (any other key, or another spelling of
     // one: false).
-    bool key(Field& out) {
+    bool key(Key& out) {
         if (!eat('"') || p_ == end_) return false;
-        auto is = [&](Field f) {
-            if (!word(kFieldNames[static_cast<std::size_t>(f)], '"')) return false;
-            out = f;
-            return true;
-        };
-        bool known = false;
-        switch (*p_) {
-            case 't':
-                known = is(kType) || is(kTo) || is(kTake);
-                break;
-            case 'p':
-                known = is(kPlayer) || is(kPartner);
-                break;
-            case 'v':
-                known = is(kVertex) || is(kVictim);
-                break;
-            case 'e':
-                known = is(kEdge);
-                break;
-            case 'h':
-                known = is(kHex);
-                break;
-            case 's':
-                known = is(kStolen);
-                break;
-            case 'c':
-                known = is(kCard) || is(kCards);
-                break;
-            case 'r':
-                known = is(kResource);
-                break;
-            case 'd':
-                known = is(kDice);
-                break;
-            case 'g':
-                known = is(kGive) || is(kGet);
-                break;
-            default:
-                break;
+        for (signed char k : kKeysByFirstByte.of[static_cast<unsigned char>(*p_)]) {
+            if (k == kNoKey) break;
+            if (word(key_name(k), '"')) {
+                out = k;
+                return eat(':');
+            }
         }
-        return known && eat(':');
+        return false;
     }
     bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) {
         return eat('[') && integer(lo, hi, out[0]) && eat(',') && integer(lo, hi, out[1]) &&
@@ -567,52 +411,49 @@ class Scan {
 // One field's value into `f`, through either reader (DomValue or Scan): the value rules
 // of the fast path, once for both.
 template <class Value>
-bool read_field(Fields& f, Field field, Value&& v, const std::vector<Seat>& seats) {
+bool read_field(Fields& f, Key key, Value&& v, const std::vector<Seat>& seats) {
+    if (key == kTypeKey) return v.type(f.type);
     std::string_view s;
-    switch (field) {
-        case kType:
-            return v.type(f.type);
-        case kPlayer:
+    switch (static_cast<EventField>(key)) {
+        case EventField::kPlayer:
             return v.seat(seats, f.player);
-        case kVictim:
+        case EventField::kVictim:
             if (v.null()) return true;
             return v.seat(seats, f.victim);
-        case kTo:
-        case kPartner:
+        case EventField::kTo:
+        case EventField::kPartner:
             return v.seat(seats, f.other);
-        case kStolen:
+        case EventField::kStolen:
             if (v.null()) return true;
-            [[fallthrough]];
-        case kResource:
-            if (!v.resource(f.resource)) return false;
-            f.has_resource = true;
-            return true;
-        case kCard:
+            return v.resource(f.stolen.emplace());
+        case EventField::kResource:
+            return v.resource(f.resource);
+        case EventField::kCard:
             if (v.null()) return true;
             if (!v.string(s)) return false;
             f.card = parse_dev_card(s);
             return f.card.has_value();
-        case kVertex:
-        case kEdge:
-        case kHex:
+        case EventField::kVertex:
+        case EventField::kEdge:
+        case EventField::kHex:
             return v.integer(0, 10000, f.id);
-        case kDice:
+        case EventField::kDice:
             return v.pair(1, 6, f.dice);
-        case kGive:
-        case kGet:
-        case kCards:
-        case kTake:
-            return v.resource_map(f.maps[static_cast<std::size_t>(field - kGive)]);
+        case EventField::kGive:
+        case EventField::kGet:
+        case EventField::kCards:
+        case EventField::kTake:
+            return v.resource_map(f.maps[EventValues::map_slot(static_cast<EventField>(key))]);
         default:
             return false;
     }
 }
 
-// The field of a key, when it is one of the fast path's and not seen before (claims, note,
+// The key of a name, when it is one of the fast path's and not seen before (claims, note,
 // count, unknown fields, a repeated field: the precise reader).
-bool new_field(const Fields& f, std::string_view key, Field& out) {
-    out = field_of(key);
-    return out != kFieldCount && !(f.seen >> out & 1u);
+bool new_key(const Fields& f, std::string_view name, Key& out) {
+    out = key_of(name);
+    return out != kNoKey && !f.has_key(out);
 }
 
 // The event of the fields, or std::nullopt (one named result: built where the caller's
@@ -659,14 +500,14 @@ bool scan_event(std::string_view line, const std::vector<Seat>& seats, const Top
             roll.digit(1, 6, f.dice[1]) && roll.lit("],\"player\":\"") &&
             roll.seat_name(seats, f.player) && roll.lit(",\"type\":\"roll\"}") && ends(roll)) {
             f.type = kRollType;
-            f.seen = 1u << kType | 1u << kPlayer | 1u << kDice;
+            f.seen = kTypeBit | field_bit(EventField::kPlayer) | field_bit(EventField::kDice);
             return built_into(f, t, out);
         }
         Scan end_turn(line);
         if (end_turn.lit("{\"player\":\"") && end_turn.seat_name(seats, f.player) &&
             end_turn.lit(",\"type\":\"end_turn\"}") && ends(end_turn)) {
             f.type = kEndTurnType;
-            f.seen = 1u << kType | 1u << kPlayer;
+            f.seen = kTypeBit | field_bit(EventField::kPlayer);
             return built_into(f, t, out);
         }
     }
@@ -675,9 +516,9 @@ bool scan_event(std::string_view line, const std::vector<Seat>& seats, const Top
     Fields f;
     if (!in.eat('}')) {
         do {
-            Field field;
-            if (!in.key(field) || f.has(field) || !read_field(f, field, in, seats)) return false;
-            f.seen |= 1u << field;
+            Key key;
+            if (!in.key(key) || f.has_key(key) || !read_field(f, key, in, seats)) return false;
+            f.mark(key);
         } while (in.eat(','));
         if (!in.eat('}')) return false;
     }
@@ -716,9 +557,9 @@ std::optional<Event> read_event_dom_padded(std::string_view line, const std::vec
     if (doc.get_object().get(o)) return {};
     Fields f;
     for (auto [key, value] : o) {
-        Field field;
-        if (!new_field(f, key, field) || !read_field(f, field, DomValue(value), seats)) return {};
-        f.seen |= 1u << field;
+        Key k;
+        if (!new_key(f, key, k) || !read_field(f, k, DomValue(value), seats)) return {};
+        f.mark(k);
     }
     return built(f, t);
 }

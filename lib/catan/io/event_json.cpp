@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/engine/event_fields.hpp>
+#include <catan/io/detail/event_values.hpp>
 #include <catan/io/json_util.hpp>
 
 namespace ctk {
@@ -20,57 +22,41 @@ using namespace json_util;
 
 namespace {
 
-// The fields of each event type besides "type", "claims" and "note", in EventBody order.
-constexpr std::array<std::string_view, std::variant_size_v<EventBody>> kEventFields{
-    "player, vertex",
-    "player, edge",
-    "player, dice, sum",
-    "player, cards, count",
-    "player, hex, victim, stolen",
-    "player, give, get",
-    "player, to, give, get",
-    "player",
-    "player",
-    "player",
-    "player, partner, give, get",
-    "player, edge",
-    "player, vertex",
-    "player, vertex",
-    "player, card",
-    "player",
-    "player",
-    "player, take",
-    "player, resource",
-    "player",
-    "player",
-    "player"};
-
-// Unknown fields are reported before missing ones: a typo makes both.
-bool has_token(std::string_view list, std::string_view name) {
-    std::size_t pos = 0;
-    while (pos <= list.size()) {
-        std::size_t end = list.find(", ", pos);
-        if (end == std::string_view::npos) end = list.size();
-        if (list.substr(pos, end - pos) == name) return true;
-        pos = end + 2;
+// The names of a set of fields in the type's order (the spec's), for messages.
+std::string field_names(const EventSpec& spec) {
+    std::string s;
+    for (int i = 0; i < spec.field_count; ++i) {
+        if (!s.empty()) s += ", ";
+        s += event_field_name(spec.fields[static_cast<std::size_t>(i)].field);
     }
-    return false;
+    return s;
 }
 
-void check_fields(const json& j, std::size_t type, std::string_view path) {
-    std::string_view allowed = kEventFields[type];
+// The field a key names, or std::nullopt.
+std::optional<EventField> field_named(std::string_view key) {
+    for (std::size_t f = 0; f < kEventFieldNames.size(); ++f)
+        if (kEventFieldNames[f] == key) return static_cast<EventField>(f);
+    return std::nullopt;
+}
+
+// Unknown fields are reported before missing ones: a typo makes both.
+void check_fields(const json& j, const EventSpec& spec, std::string_view path) {
     for (const auto& [k, v] : j.items()) {
         if (k == "type" || k == "claims" || k == "note") continue;
-        if (!has_token(allowed, k)) {
-            // A typo also leaves a required field missing: name both.
-            for (std::string_view req : {"vertex", "edge", "dice", "cards", "hex", "give", "get",
-                                         "to", "partner", "take", "resource", "player"})
-                if (has_token(allowed, req) && !j.contains(req))
-                    throw InputError(fmt::format("{}: missing (unknown field \"{}\" instead?)",
-                                                 field(path, req), k));
-            throw InputError(fmt::format("{}: unknown field (expected type, {}, claims, note)",
-                                         field(path, k), allowed));
+        if (auto f = field_named(k); f && spec.has(*f)) continue;
+        // A typo also leaves a required field missing: name both (the first in
+        // EventField's order).
+        const EventFieldMask alt = spec.alternatives();
+        const EventFieldMask needed =
+            spec.required() | (alt & (~alt + 1));  // the first alternative
+        for (int f = 0; f < kEventFieldCount; ++f) {
+            const auto field = static_cast<EventField>(f);
+            if ((needed & field_bit(field)) && !j.contains(event_field_name(field)))
+                throw InputError(fmt::format("{}: missing (unknown field \"{}\" instead?)",
+                                             json_util::field(path, event_field_name(field)), k));
         }
+        throw InputError(fmt::format("{}: unknown field (expected type, {}, claims, note)",
+                                     json_util::field(path, k), field_names(spec)));
     }
 }
 
@@ -269,58 +255,119 @@ Claims claims_from_json(const json& j, const std::vector<Seat>& seats, std::stri
     return c;
 }
 
+namespace {
+
+// event_to_json's values (write_event_fields): each key into the object.
+class JsonSink {
+  public:
+    JsonSink(json& j, const std::vector<Seat>& seats) : j_(j), seats_(seats) {}
+    void key(std::string_view k) { key_ = k; }
+    void seat(PlayerId p) {
+        put(p == kNoPlayer ? json() : json(seats_[static_cast<std::size_t>(p)].name));
+    }
+    void integer(int n) { put(n); }
+    void pair(int a, int b) { put(json{a, b}); }
+    void resources(const ResourceCounts& r) { put(resources_to_json(r)); }
+    void name(std::string_view n) { put(n); }
+    void null() { put(json()); }
+
+  private:
+    void put(json v) { j_[std::string(key_)] = std::move(v); }
+    json& j_;
+    const std::vector<Seat>& seats_;
+    std::string_view key_;
+};
+
+}  // namespace
+
 json event_to_json(const Event& e, const std::vector<Seat>& seats) {
     json j = json::object();
-    j["type"] = event_type_name(e.body);
-    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(seats[p].name); };
-    std::visit(
-        [&](const auto& b) {
-            using T = std::decay_t<decltype(b)>;
-            j["player"] = name(b.player);
-            if constexpr (std::is_same_v<T, PlaceSettlement> ||
-                          std::is_same_v<T, BuildSettlement> || std::is_same_v<T, BuildCity>) {
-                j["vertex"] = b.vertex;
-            } else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>) {
-                j["edge"] = b.edge;
-            } else if constexpr (std::is_same_v<T, Roll>) {
-                if (b.pair_known())
-                    j["dice"] = {b.die1, b.die2};
-                else
-                    j["sum"] = b.sum();
-            } else if constexpr (std::is_same_v<T, Discard>) {
-                if (b.hidden) {
-                    j["cards"] = nullptr;
-                    j["count"] = b.count;
-                } else {
-                    j["cards"] = resources_to_json(b.cards);
-                }
-            } else if constexpr (std::is_same_v<T, MoveRobber>) {
-                j["hex"] = b.hex;
-                j["victim"] = name(b.victim);
-                j["stolen"] = b.stolen ? json(resource_name(*b.stolen)) : json();
-            } else if constexpr (std::is_same_v<T, TradeBank>) {
-                j["give"] = resources_to_json(b.give);
-                j["get"] = resources_to_json(b.get);
-            } else if constexpr (std::is_same_v<T, TradeOffer>) {
-                j["to"] = name(b.to);
-                j["give"] = resources_to_json(b.give);
-                j["get"] = resources_to_json(b.get);
-            } else if constexpr (std::is_same_v<T, TradePlayer>) {
-                j["partner"] = name(b.partner);
-                j["give"] = resources_to_json(b.give);
-                j["get"] = resources_to_json(b.get);
-            } else if constexpr (std::is_same_v<T, BuyDevCard>) {
-                j["card"] = b.card ? json(dev_card_name(*b.card)) : json();
-            } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
-                j["take"] = resources_to_json(b.take);
-            } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
-                j["resource"] = resource_name(b.resource);
-            }
-        },
-        e.body);
+    JsonSink sink(j, seats);
+    detail::write_event_fields(e.body, sink);
     if (e.claims) j["claims"] = claims_to_json(*e.claims, seats);
     return j;
 }
+
+namespace {
+
+// One field's value into `v` (the field is present; `at` names it in messages).
+void read_value(const FieldSpec& spec, const json& j, const std::vector<Seat>& seats,
+                const Topology& t, const std::string& at, detail::EventValues& v) {
+    const EventField f = spec.field;
+    switch (spec.kind) {
+        case FieldKind::kSeat: {
+            PlayerId p =
+                spec.nullable ? optional_player(&j, seats, at) : player_from_json(j, seats, at);
+            (f == EventField::kPlayer   ? v.player
+             : f == EventField::kVictim ? v.victim
+                                        : v.other) = p;
+            break;
+        }
+        case FieldKind::kVertex:
+            v.id = vertex_from_json(j, t, at);
+            break;
+        case FieldKind::kEdge:
+            v.id = edge_from_json(j, t, at);
+            break;
+        case FieldKind::kHex:
+            v.id = as_int(j, at, 0, t.hex_count() - 1);
+            break;
+        case FieldKind::kDice:
+            if (!j.is_array() || j.size() != 2)
+                throw InputError(
+                    fmt::format("{}: expected two dice like [3, 4], got {}", at, type_name(j)));
+            v.dice = {as_int(j[0], index(at, 0), 1, 6), as_int(j[1], index(at, 1), 1, 6)};
+            break;
+        case FieldKind::kSum:
+            v.sum = as_int(j, at, 2, 12);
+            break;
+        case FieldKind::kResources:
+            if (spec.nullable && j.is_null())
+                v.cards_hidden = true;
+            else
+                v.maps[detail::EventValues::map_slot(f)] = resources_from_json(j, at);
+            break;
+        case FieldKind::kCount:  // a hidden discard's count is at least 1
+            v.count = as_int(j, at, v.cards_hidden ? 1 : 0, 200);
+            break;
+        case FieldKind::kResource:
+            if (spec.nullable && j.is_null()) break;
+            (f == EventField::kStolen ? v.stolen.emplace() : v.resource) =
+                resource_from_json(j, at);
+            break;
+        case FieldKind::kDevCard:
+            if (j.is_null()) break;
+            if (j.is_string()) v.card = parse_dev_card(j.get_ref<const std::string&>());
+            if (!v.card)
+                throw InputError(fmt::format("{}: expected a development card ({}) or null, got {}",
+                                             at, join_names(kDevCardNames), type_name(j)));
+            break;
+    }
+    v.seen |= field_bit(f);
+}
+
+// The rules between fields that the table does not state: a discard's count, a stolen
+// card's victim.
+void check_between(const Fields& f, const detail::EventValues& v) {
+    if (v.type == static_cast<int>(event_type_index<Discard>())) {
+        const json* n = f.opt("count");
+        if (v.cards_hidden) {
+            if (!n)
+                throw InputError(fmt::format(
+                    "{}: missing (a discard with hidden cards says how many)", f.at("count")));
+        } else if (n) {
+            int total = 0;
+            for (int k : v.maps[2]) total += k;
+            if (v.count != total)
+                throw InputError(fmt::format("{}: expected {} (the number of cards given), got {}",
+                                             f.at("count"), total, n->dump()));
+        }
+    }
+    if (v.stolen && v.victim == kNoPlayer)
+        throw InputError(fmt::format("{}: a stolen card needs a victim", f.at("stolen")));
+}
+
+}  // namespace
 
 Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topology& t,
                       std::string_view path) {
@@ -349,131 +396,46 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
         throw InputError(fmt::format("{}: unknown event type \"{}\" (expected {})",
                                      field(path, "type"), type, join_names(kEventTypeNames)));
 
-    check_fields(j, ti, path);
-    PlayerId player = player_from_json(f.req("player"), seats, f.at("player"));
-    auto vertex = [&] { return vertex_from_json(f.req("vertex"), t, f.at("vertex")); };
-    auto edge = [&] { return edge_from_json(f.req("edge"), t, f.at("edge")); };
-    auto res = [&](std::string_view k) { return resources_from_json(f.req(k), f.at(k)); };
+    const EventSpec& spec = kEventSpecs[ti];
+    check_fields(j, spec, path);
+    detail::EventValues v;
+    v.type = static_cast<int>(ti);
+    // The fields in the spec's order; of the alternatives, the one given.
+    const EventFieldMask alt = spec.alternatives();
+    for (int i = 0; i < spec.field_count; ++i) {
+        const FieldSpec& fs = spec.fields[static_cast<std::size_t>(i)];
+        const std::string_view name = event_field_name(fs.field);
+        const json* m = f.opt(name);
+        if (fs.alternative) {
+            if (v.seen & alt) continue;  // one was read
+            // the others given too: only one may be
+            for (int k = i + 1; k < spec.field_count; ++k) {
+                const FieldSpec& other = spec.fields[static_cast<std::size_t>(k)];
+                if (other.alternative && m && f.opt(event_field_name(other.field)))
+                    throw InputError(fmt::format("{}: give either {} or {}, not both",
+                                                 f.at(event_field_name(other.field)), name,
+                                                 event_field_name(other.field)));
+            }
+            // none given: the first is missing
+            if (!m) {
+                bool later = false;
+                for (int k = i + 1; k < spec.field_count; ++k) {
+                    const FieldSpec& other = spec.fields[static_cast<std::size_t>(k)];
+                    later = later || (other.alternative && f.opt(event_field_name(other.field)));
+                }
+                if (!later) throw InputError(fmt::format("{}: missing", f.at(name)));
+                continue;
+            }
+        } else if (!m) {
+            if (fs.required) throw InputError(fmt::format("{}: missing", f.at(name)));
+            continue;
+        }
+        read_value(fs, *m, seats, t, f.at(name), v);
+    }
+    check_between(f, v);
 
     Event e;
-    switch (ti) {
-        case 0:
-            e.body = PlaceSettlement{player, vertex()};
-            break;
-        case 1:
-            e.body = PlaceRoad{player, edge()};
-            break;
-        case 2: {
-            if (const json* sum = f.opt("sum")) {
-                if (j.contains("dice"))
-                    throw InputError(
-                        fmt::format("{}: give either dice or sum, not both", f.at("sum")));
-                e.body = Roll{player, 0, as_int(*sum, f.at("sum"), 2, 12)};
-                break;
-            }
-            const json& d = f.req("dice");
-            std::string at = f.at("dice");
-            if (!d.is_array() || d.size() != 2)
-                throw InputError(
-                    fmt::format("{}: expected two dice like [3, 4], got {}", at, type_name(d)));
-            e.body =
-                Roll{player, as_int(d[0], index(at, 0), 1, 6), as_int(d[1], index(at, 1), 1, 6)};
-            break;
-        }
-        case 3: {
-            const json& c = f.req("cards");
-            const json* n = f.opt("count");
-            if (c.is_null()) {
-                if (!n)
-                    throw InputError(fmt::format(
-                        "{}: missing (a discard with hidden cards says how many)", f.at("count")));
-                Discard d{player, ResourceCounts{}, true, as_int(*n, f.at("count"), 1, 200)};
-                e.body = d;
-                break;
-            }
-            Discard d{player, res("cards"), false, 0};
-            if (n && as_int(*n, f.at("count"), 0, 200) != d.total())
-                throw InputError(fmt::format("{}: expected {} (the number of cards given), got {}",
-                                             f.at("count"), d.total(), n->dump()));
-            e.body = d;
-            break;
-        }
-        case 4: {
-            HexId h = as_int(f.req("hex"), f.at("hex"), 0, t.hex_count() - 1);
-            PlayerId victim = optional_player(f.opt("victim"), seats, f.at("victim"));
-            std::optional<Resource> stolen;
-            if (const json* s = f.opt("stolen"); s && !s->is_null())
-                stolen = resource_from_json(*s, f.at("stolen"));
-            if (stolen && victim == kNoPlayer)
-                throw InputError(fmt::format("{}: a stolen card needs a victim", f.at("stolen")));
-            e.body = MoveRobber{player, h, victim, stolen};
-            break;
-        }
-        case 5:
-            e.body = TradeBank{player, res("give"), res("get")};
-            break;
-        case 6: {
-            PlayerId to = player_from_json(f.req("to"), seats, f.at("to"));
-            e.body = TradeOffer{player, to, res("give"), res("get")};
-            break;
-        }
-        case 7:
-            e.body = TradeAccept{player};
-            break;
-        case 8:
-            e.body = TradeReject{player};
-            break;
-        case 9:
-            e.body = TradeCancel{player};
-            break;
-        case 10: {
-            PlayerId partner = player_from_json(f.req("partner"), seats, f.at("partner"));
-            e.body = TradePlayer{player, partner, res("give"), res("get")};
-            break;
-        }
-        case 11:
-            e.body = BuildRoad{player, edge()};
-            break;
-        case 12:
-            e.body = BuildSettlement{player, vertex()};
-            break;
-        case 13:
-            e.body = BuildCity{player, vertex()};
-            break;
-        case 14: {
-            std::optional<DevCard> card;
-            if (const json* c = f.opt("card"); c && !c->is_null()) {
-                if (c->is_string()) card = parse_dev_card(c->get_ref<const std::string&>());
-                if (!card)
-                    throw InputError(
-                        fmt::format("{}: expected a development card ({}) or null, got {}",
-                                    f.at("card"), join_names(kDevCardNames), type_name(*c)));
-            }
-            e.body = BuyDevCard{player, card};
-            break;
-        }
-        case 15:
-            e.body = PlayKnight{player};
-            break;
-        case 16:
-            e.body = PlayRoadBuilding{player};
-            break;
-        case 17:
-            e.body = PlayYearOfPlenty{player, res("take")};
-            break;
-        case 18:
-            e.body = PlayMonopoly{player, resource_from_json(f.req("resource"), f.at("resource"))};
-            break;
-        case 19:
-            e.body = EndTurn{player};
-            break;
-        case 20:
-            e.body = Resign{player};
-            break;
-        default:
-            e.body = SpecialBuild{player};
-            break;
-    }
+    detail::build_event(v, e.body);
     if (auto n = j.find("note"); n != j.end() && !n->is_string())
         throw InputError(fmt::format("{}: expected a string, got {}", f.at("note"), type_name(*n)));
     if (auto c = j.find("claims"); c != j.end())

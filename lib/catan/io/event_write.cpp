@@ -3,6 +3,8 @@
 // them; tests compare every event of the samples and of imported logs with event_to_json.
 #include <catan/io/event_write.hpp>
 
+#include <catan/io/detail/event_values.hpp>
+
 #include <charconv>
 #include <string_view>
 
@@ -46,153 +48,65 @@ void put_resources(std::string& out, const ResourceCounts& r) {
 
 }  // namespace
 
+namespace {
+
+// The writer's text for each value (write_event_fields): keys and values as nlohmann's
+// compact dump writes them.
+class TextSink {
+  public:
+    TextSink(std::string& out, const std::vector<std::string>& names) : out_(out), names_(names) {
+        out_ += '{';
+    }
+    void key(std::string_view k) {
+        if (!first_) out_ += ',';
+        first_ = false;
+        out_ += '"';
+        out_ += k;
+        out_ += "\":";
+    }
+    void seat(PlayerId p) {
+        if (p == kNoPlayer)
+            out_ += "null";
+        else if (p < 0 || static_cast<std::size_t>(p) >= names_.size())
+            unnamed_ = true;
+        else
+            out_ += names_[static_cast<std::size_t>(p)];
+    }
+    void integer(int n) { put_int(out_, n); }
+    void pair(int a, int b) {
+        out_ += '[';
+        put_int(out_, a);
+        out_ += ',';
+        put_int(out_, b);
+        out_ += ']';
+    }
+    void resources(const ResourceCounts& r) { put_resources(out_, r); }
+    void name(std::string_view n) {
+        out_ += '"';
+        out_ += n;
+        out_ += '"';
+    }
+    void null() { out_ += "null"; }
+    // A player that is not a seat was met: the event is left to event_to_json.
+    bool unnamed() const { return unnamed_; }
+
+  private:
+    std::string& out_;
+    const std::vector<std::string>& names_;
+    bool first_ = true;
+    bool unnamed_ = false;
+};
+
+}  // namespace
+
 bool EventWriter::append(std::string& out, const Event& e) const {
     if (!plain_ || e.claims) return false;
     const std::size_t start = out.size();
-    bool unnamed = false;  // a player that is not a seat: left to event_to_json
-    auto player = [&](PlayerId p) {
-        if (p == kNoPlayer)
-            out += "null";
-        else if (p < 0 || static_cast<std::size_t>(p) >= names_.size())
-            unnamed = true;
-        else
-            out += names_[static_cast<std::size_t>(p)];
-    };
-    auto type = [&] {
-        out += "\"type\":\"";
-        out += event_type_name(e.body);
-        out += '"';
-    };
-    std::visit(
-        [&](const auto& b) {
-            using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, PlaceSettlement> ||
-                          std::is_same_v<T, BuildSettlement> || std::is_same_v<T, BuildCity>) {
-                out += "{\"player\":";
-                player(b.player);
-                out += ',';
-                type();
-                out += ',';
-                out += "\"vertex\":";
-                put_int(out, b.vertex);
-                out += '}';
-            } else if constexpr (std::is_same_v<T, PlaceRoad> || std::is_same_v<T, BuildRoad>) {
-                out += "{\"edge\":";
-                put_int(out, b.edge);
-                out += ",\"player\":";
-                player(b.player);
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, Roll>) {
-                if (b.pair_known()) {
-                    out += "{\"dice\":[";
-                    put_int(out, b.die1);
-                    out += ',';
-                    put_int(out, b.die2);
-                    out += "],\"player\":";
-                    player(b.player);
-                } else {
-                    out += "{\"player\":";
-                    player(b.player);
-                    out += ",\"sum\":";
-                    put_int(out, b.sum());
-                }
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, Discard>) {
-                if (b.hidden) {
-                    out += "{\"cards\":null,\"count\":";
-                    put_int(out, b.count);
-                } else {
-                    out += "{\"cards\":";
-                    put_resources(out, b.cards);
-                }
-                out += ",\"player\":";
-                player(b.player);
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, MoveRobber>) {
-                out += "{\"hex\":";
-                put_int(out, b.hex);
-                out += ",\"player\":";
-                player(b.player);
-                out += ",\"stolen\":";
-                if (b.stolen) {
-                    out += '"';
-                    out += resource_name(*b.stolen);
-                    out += '"';
-                } else {
-                    out += "null";
-                }
-                out += ',';
-                type();
-                out += ',';
-                out += "\"victim\":";
-                player(b.victim);
-                out += '}';
-            } else if constexpr (std::is_same_v<T, TradeBank> || std::is_same_v<T, TradeOffer> ||
-                                 std::is_same_v<T, TradePlayer>) {
-                out += "{\"get\":";
-                put_resources(out, b.get);
-                out += ",\"give\":";
-                put_resources(out, b.give);
-                if constexpr (std::is_same_v<T, TradePlayer>) {
-                    out += ",\"partner\":";
-                    player(b.partner);
-                }
-                out += ",\"player\":";
-                player(b.player);
-                if constexpr (std::is_same_v<T, TradeOffer>) {
-                    out += ",\"to\":";
-                    player(b.to);
-                }
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, BuyDevCard>) {
-                out += "{\"card\":";
-                if (b.card) {
-                    out += '"';
-                    out += dev_card_name(*b.card);
-                    out += '"';
-                } else {
-                    out += "null";
-                }
-                out += ",\"player\":";
-                player(b.player);
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, PlayYearOfPlenty>) {
-                out += "{\"player\":";
-                player(b.player);
-                out += ",\"take\":";
-                put_resources(out, b.take);
-                out += ',';
-                type();
-                out += '}';
-            } else if constexpr (std::is_same_v<T, PlayMonopoly>) {
-                out += "{\"player\":";
-                player(b.player);
-                out += ",\"resource\":\"";
-                out += resource_name(b.resource);
-                out += "\",";
-                type();
-                out += '}';
-            } else {
-                out += "{\"player\":";
-                player(b.player);
-                out += ',';
-                type();
-                out += '}';
-            }
-        },
-        e.body);
-    if (unnamed) out.resize(start);
-    return !unnamed;
+    TextSink sink(out, names_);
+    write_event_fields(e.body, sink);
+    out += '}';
+    if (sink.unnamed()) out.resize(start);
+    return !sink.unnamed();
 }
 
 }  // namespace ctk::detail
