@@ -151,6 +151,19 @@ inline constexpr std::array<EventSpec, std::variant_size_v<EventBody>> kEventSpe
     };
 }();
 
+// Each type's field sets, computed once from kEventSpecs (the readers test them per line).
+struct EventFieldMasks {
+    EventFieldMask required = 0;
+    EventFieldMask allowed = 0;
+    EventFieldMask alternatives = 0;
+};
+inline constexpr std::array<EventFieldMasks, std::variant_size_v<EventBody>> kEventFieldMasks = [] {
+    std::array<EventFieldMasks, std::variant_size_v<EventBody>> m{};
+    for (std::size_t i = 0; i < m.size(); ++i)
+        m[i] = {kEventSpecs[i].required(), kEventSpecs[i].allowed(), kEventSpecs[i].alternatives()};
+    return m;
+}();
+
 // The spec of an event type by its index in EventBody, and of an alternative.
 constexpr const EventSpec& event_spec(std::size_t type) {
     return kEventSpecs[type];

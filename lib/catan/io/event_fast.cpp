@@ -44,30 +44,54 @@ inline bool same(std::string_view a, std::string_view b) {
     return true;
 }
 
-// The fast path's keys by their first byte, kNoKey after the last: a key costs one or two
-// short compares instead of a scan of the list.
-struct KeysByFirstByte {
-    std::array<std::array<signed char, 4>, 256> of{};
-    constexpr KeysByFirstByte() {
-        for (auto& list : of) list.fill(static_cast<signed char>(kNoKey));
+// The fast path's keys by a hash of their first two bytes: at most two keys share a hash
+// ("card" and "cards"; a third is a compile-time error), so a key costs one table load and
+// one or two compares.
+constexpr std::size_t key_hash(unsigned char first, unsigned char second) {
+    return (first + second * 4u) & 63u;
+}
+// A key's name as one little-endian word of up to eight bytes, with the mask of its bytes.
+struct KeyWord {
+    std::uint64_t bytes = 0;
+    std::uint64_t mask = 0;
+    std::size_t length = 0;
+    signed char key = static_cast<signed char>(kNoKey);
+};
+struct KeysByHash {
+    std::array<std::array<KeyWord, 2>, 64> of{};
+    constexpr KeysByHash() {
         for (Key k = 0; k <= kTypeKey; ++k) {
             if (k < kTypeKey && (kSlowFields >> k & 1u)) continue;
-            auto& list = of[static_cast<unsigned char>(key_name(k)[0])];
-            std::size_t n = 0;
-            while (list[n] != kNoKey) ++n;
-            list[n] = static_cast<signed char>(k);  // a fifth key on one byte: not constant
+            const std::string_view n = key_name(k);
+            if (n.size() > 8) throw "a key longer than a word";  // not a constant expression
+            auto& slot =
+                of[key_hash(static_cast<unsigned char>(n[0]), static_cast<unsigned char>(n[1]))];
+            const std::size_t i = slot[0].key == kNoKey ? 0 : 1;
+            if (slot[i].key != kNoKey) throw "three keys share a hash";
+            KeyWord w;
+            for (std::size_t b = 0; b < n.size(); ++b) {
+                w.bytes |= std::uint64_t{static_cast<unsigned char>(n[b])} << (8 * b);
+                w.mask |= std::uint64_t{0xff} << (8 * b);
+            }
+            w.length = n.size();
+            w.key = static_cast<signed char>(k);
+            slot[i] = w;
         }
     }
 };
-constexpr KeysByFirstByte kKeysByFirstByte;
+constexpr KeysByHash kKeysByHash;
+
+// The candidate keys of a name of at least two bytes.
+inline const std::array<KeyWord, 2>& key_candidates(const char* name) {
+    return kKeysByHash
+        .of[key_hash(static_cast<unsigned char>(name[0]), static_cast<unsigned char>(name[1]))];
+}
 
 // The key a name is (kNoKey for any other name).
 Key key_of(std::string_view name) {
-    if (name.empty()) return kNoKey;
-    for (signed char k : kKeysByFirstByte.of[static_cast<unsigned char>(name[0])]) {
-        if (k == kNoKey) break;
-        if (same(name, key_name(k))) return k;
-    }
+    if (name.size() < 2) return kNoKey;
+    for (const KeyWord& w : key_candidates(name.data()))
+        if (w.key != kNoKey && same(name, key_name(w.key))) return w.key;
     return kNoKey;
 }
 
@@ -138,7 +162,7 @@ struct Fields : EventValues {
     bool build(const Topology& t, EventBody& body) const;
 };
 
-bool Fields::build(const Topology& t, EventBody& body) const {
+inline bool Fields::build(const Topology& t, EventBody& body) const {
     if (!(seen & kTypeBit) || !has(EventField::kPlayer) || type < 0) return false;
     if (!fields_fit(type, seen & ~kTypeBit)) return false;
     if ((has(EventField::kVertex) && id >= t.vertex_count()) ||
@@ -347,11 +371,26 @@ class Scan {
     // `"name":` for a key of the fast path's fields (any other key, or another spelling of
     // one: false).
     bool key(Key& out) {
-        if (!eat('"') || p_ == end_) return false;
-        for (signed char k : kKeysByFirstByte.of[static_cast<unsigned char>(*p_)]) {
-            if (k == kNoKey) break;
-            if (word(key_name(k), '"')) {
-                out = k;
+        if (!eat('"') || end_ - p_ < 2) return false;
+        const auto& candidates = key_candidates(p_);
+        if (std::endian::native == std::endian::little && end_ - p_ > 8) {
+            // the name's bytes as one word (a key is at most eight bytes, then its quote)
+            std::uint64_t w;
+            std::memcpy(&w, p_, 8);
+            for (const KeyWord& c : candidates) {
+                if (c.key == kNoKey) return false;
+                if ((w & c.mask) == c.bytes && p_[c.length] == '"') {
+                    p_ += c.length + 1;
+                    out = c.key;
+                    return eat(':');
+                }
+            }
+            return false;
+        }
+        for (const KeyWord& c : candidates) {
+            if (c.key == kNoKey) return false;
+            if (word(key_name(c.key), '"')) {
+                out = c.key;
                 return eat(':');
             }
         }

@@ -261,7 +261,7 @@ namespace {
 class JsonSink {
   public:
     JsonSink(json& j, const std::vector<Seat>& seats) : j_(j), seats_(seats) {}
-    void key(std::string_view k) { key_ = k; }
+    void key(std::string_view k, std::string_view) { key_ = k; }
     void seat(PlayerId p) {
         put(p == kNoPlayer ? json() : json(seats_[static_cast<std::size_t>(p)].name));
     }

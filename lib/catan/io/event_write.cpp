@@ -57,12 +57,10 @@ class TextSink {
     TextSink(std::string& out, const std::vector<std::string>& names) : out_(out), names_(names) {
         out_ += '{';
     }
-    void key(std::string_view k) {
-        if (!first_) out_ += ',';
+    // `text` is `,"name":`; the first key goes without its comma
+    void key(std::string_view, std::string_view text) {
+        out_.append(first_ ? text.substr(1) : text);
         first_ = false;
-        out_ += '"';
-        out_ += k;
-        out_ += "\":";
     }
     void seat(PlayerId p) {
         if (p == kNoPlayer)

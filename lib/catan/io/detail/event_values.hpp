@@ -4,7 +4,6 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -77,10 +76,10 @@ struct EventValues {
 // Whether the fields `seen` are exactly those the type allows: every required field, no
 // other, and exactly one of its alternatives (dice or sum). Values are not looked at.
 inline bool fields_fit(int type, EventFieldMask seen) {
-    const EventSpec& s = kEventSpecs[static_cast<std::size_t>(type)];
-    const EventFieldMask alt = s.alternatives();
-    return (seen & s.required()) == s.required() && (seen & ~s.allowed()) == 0 &&
-           (alt == 0 || std::popcount(seen & alt) == 1);
+    const EventFieldMasks& m = kEventFieldMasks[static_cast<std::size_t>(type)];
+    const EventFieldMask alt = seen & m.alternatives;  // one bit when there are alternatives
+    return (seen & m.required) == m.required && (seen & ~m.allowed) == 0 &&
+           (m.alternatives == 0 || (alt != 0 && (alt & (alt - 1)) == 0));
 }
 
 namespace event_values_detail {
@@ -110,12 +109,6 @@ void emplace_event(const EventValues& v, EventBody& body) {
     }
 }
 
-using Emplace = void (*)(const EventValues&, EventBody&);
-inline constexpr auto kEmplace = []<std::size_t... I>(std::index_sequence<I...>) {
-    return std::array<Emplace, sizeof...(I)>{&emplace_event<I>...};
-}
-(std::make_index_sequence<std::variant_size_v<EventBody>>{});
-
 // The members of an event's struct as a tuple of references (player first).
 template <class T>
 auto members(const T& b) {
@@ -140,10 +133,34 @@ auto members(const T& b) {
 // The event of the values into `body` (built in place). The fields seen fit the type
 // (fields_fit) and each value is in range: the readers check both first.
 inline void build_event(const EventValues& v, EventBody& body) {
-    event_values_detail::kEmplace[static_cast<std::size_t>(v.type)](v, body);
+    // One comparison chain the compiler turns into a jump table, each case inlined.
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (void)((v.type == static_cast<int>(I)
+                    ? (event_values_detail::emplace_event<I>(v, body), true)
+                    : false) ||
+               ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<EventBody>>{});
 }
 
 namespace event_values_detail {
+
+// `,"name":` for a key, built at compile time (a text writer appends it in one piece).
+template <std::size_t N>
+struct KeyText {
+    std::array<char, N + 4> text{};
+    constexpr explicit KeyText(std::string_view name) {
+        text[0] = ',';
+        text[1] = '"';
+        for (std::size_t i = 0; i < N; ++i) text[i + 2] = name[i];
+        text[N + 2] = '"';
+        text[N + 3] = ':';
+    }
+    constexpr std::string_view view() const { return {text.data(), text.size()}; }
+};
+template <EventField F>
+inline constexpr KeyText<event_field_name(F).size()> kKeyText{event_field_name(F)};
+inline constexpr KeyText<4> kTypeKeyText{"type"};
 
 template <FieldKind Kind, class V, class Sink>
 void write_value(const V& v, Sink& sink) {
@@ -175,34 +192,35 @@ template <class T, int K, class Sink>
 void write_key(const T& b, Sink& sink) {
     constexpr std::size_t I = event_type_index<T>();
     if constexpr (K < 0) {
-        sink.key("type");
+        sink.key("type", kTypeKeyText.view());
         sink.name(kEventTypeNames[I]);
     } else {
         constexpr FieldSpec f = kEventSpecs[I].fields[static_cast<std::size_t>(K)];
         constexpr std::string_view key = event_field_name(f.field);
+        constexpr std::string_view text = kKeyText<f.field>.view();
         if constexpr (f.field == EventField::kPlayer) {
-            sink.key(key);
+            sink.key(key, text);
             sink.seat(b.player);
         } else if constexpr (std::is_same_v<T, Roll>) {
             if ((f.field == EventField::kDice) != b.pair_known()) return;
-            sink.key(key);
+            sink.key(key, text);
             if constexpr (f.field == EventField::kDice)
                 sink.pair(b.die1, b.die2);
             else
                 sink.integer(b.sum());
         } else if constexpr (std::is_same_v<T, Discard>) {
             if constexpr (f.field == EventField::kCards) {
-                sink.key(key);
+                sink.key(key, text);
                 if (b.hidden)
                     sink.null();
                 else
                     sink.resources(b.cards);
             } else if (b.hidden) {
-                sink.key(key);
+                sink.key(key, text);
                 sink.integer(b.count);
             }
         } else {
-            sink.key(key);
+            sink.key(key, text);
             write_value<f.kind>(std::get<static_cast<std::size_t>(K)>(members(b)), sink);
         }
     }
@@ -211,11 +229,11 @@ void write_key(const T& b, Sink& sink) {
 }  // namespace event_values_detail
 
 // The fields of an event as written, keys in byte order (the order of a JSON object sorted
-// by key): for each, sink.key(name) then one value call — sink.seat(PlayerId) (kNoPlayer =
-// null), sink.integer(int), sink.pair(int, int), sink.resources(ResourceCounts),
-// sink.name(string_view) (a quoted name) or sink.null(). "type" is a key like the others,
-// its value given by sink.name. A roll writes dice or sum; a discard with hidden cards null
-// and its count.
+// by key): for each, sink.key(name, text) — text is `,"name":` — then one value call —
+// sink.seat(PlayerId) (kNoPlayer = null), sink.integer(int), sink.pair(int, int),
+// sink.resources(ResourceCounts), sink.name(string_view) (a quoted name) or sink.null(). "type" is
+// a key like the others, its value given by sink.name. A roll writes dice or sum; a discard with
+// hidden cards null and its count.
 template <class Sink>
 void write_event_fields(const EventBody& body, Sink& sink) {
     std::visit(
