@@ -20,8 +20,8 @@
 #include <catan/board/rng.hpp>
 #include <catan/import/colonist.hpp>
 #include <catan/import/import.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -288,7 +288,19 @@ TEST_CASE("colonist: bad input names the JSON path and the event", "[import][col
 
 TEST_CASE("colonist: malformed replays give an InputError naming the place, never a crash",
           "[import][colonist][fuzz]") {
-    std::string text = sample_text();
+    // The sample (the site's own replay) and a game of the public dataset (playerId names,
+    // colour 4, entries 16, 64, 117, 118): the paths of both versions of the format.
+    const std::string which = GENERATE(as<std::string>{}, "sample", "dataset");
+    INFO(which);
+    std::string text = which == "sample"
+                           ? sample_text()
+                           : test::read_file((fs::path(test::data_dir()) / "colonist-dataset" /
+                                              "colonist-4p-137073668.json")
+                                                 .string());
+    if (text.empty()) {
+        WARN("skipped: the shared corpus is not at " << test::data_dir());
+        return;
+    }
     json doc = json::parse(text);
     Rng rng(20260214);
     int rounds = std::max(10, static_cast<int>(120 * test_scale()));
@@ -358,4 +370,217 @@ TEST_CASE("colonist: malformed replays give an InputError naming the place, neve
     }
     CHECK(errors > rounds);
     CHECK(imported > 0);  // some mutations change nothing the importer reads
+}
+
+namespace {
+
+// A game of the public colonist.io dataset (../shared/data/colonist-dataset), parsed.
+json dataset_game(const char* file) {
+    fs::path p = fs::path(test::data_dir()) / "colonist-dataset" / file;
+    std::string text = test::read_file(p.string());
+    REQUIRE(!text.empty());
+    return json::parse(text);
+}
+
+// Calls f(entry) for every gameLogState entry of every stateChange, with the event's index.
+void for_each_entry(json& game, const std::function<void(std::size_t, json&, json&)>& f) {
+    json& events = game["data"]["eventHistory"]["events"];
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        json& sc = events[i]["stateChange"];
+        if (!sc.contains("gameLogState") || !sc["gameLogState"].is_object()) continue;
+        json& log = sc["gameLogState"];
+        for (auto it = log.begin(); it != log.end(); ++it)
+            if (it->is_object()) f(i, log, *it);
+    }
+}
+
+GameLog import_game(const json& game, const char* name = "d.json") {
+    return import_colonist(game.dump(), name);
+}
+
+}  // namespace
+
+TEST_CASE("corpus: every game of the colonist.io dataset replays with its endGameState",
+          "[corpus][colonist]") {
+    fs::path dir = fs::path(test::data_dir()) / "colonist-dataset";
+    if (!fs::is_directory(dir)) {
+        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
+        WARN("skipped: the shared corpus is not at " << dir.string());
+        return;
+    }
+    struct Expect {
+        const char* file;
+        std::vector<std::string> seats;  // play order, named by playerId
+        std::vector<int> vp;             // by seat, from endGameState
+        PlayerId winner;  // the claim; kNoPlayer when the site's winner has too few VP
+        int rolls;        // the sum of endGameState.diceStats
+        const char* status;
+    };
+    const std::vector<Expect> expect{
+        {"colonist-2p-194290052.json",
+         {"player_a", "player_b"},
+         {9, 15},
+         1,
+         55,
+         "complete: player_b wins"},
+        {"colonist-2p-194320018.json",
+         {"player_b", "player_a"},
+         {9, 6},
+         kNoPlayer,
+         63,
+         "unfinished: the site declared player_b the winner with 9 VP of 15"},
+        {"colonist-4p-137073668.json",
+         {"player_c", "player_d", "player_a", "player_b"},
+         {10, 7, 8, 4},
+         0,
+         65,
+         "complete: player_c wins"},
+        {"colonist-4p-138142744.json",
+         {"player_d", "player_c", "player_b", "player_a"},
+         {6, 7, 5, 10},
+         3,
+         51,
+         "complete: player_a wins"},
+        {"colonist-4p-193454032.json",
+         {"player_b", "player_d", "player_a", "player_c"},
+         {10, 5, 4, 7},
+         0,
+         57,
+         "complete: player_b wins"},
+    };
+    int files = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".json") ++files;
+    CHECK(files == static_cast<int>(expect.size()));
+    for (const Expect& e : expect) {
+        INFO(e.file);
+        GameLog log =
+            import_log(test::read_file((dir / e.file).string()), e.file, ImportFormat::kColonist);
+        std::vector<std::string> seats;
+        for (const Seat& s : log.seats) seats.push_back(s.name);
+        CHECK(seats == e.seats);
+        REQUIRE(log.events.back().claims);
+        CHECK(log.events.back().claims->vp == e.vp);
+        CHECK(log.events.back().claims->winner == e.winner);
+        CHECK_THAT(log.source, Catch::Contains(e.status));
+        Verdict v = replay_all(log);
+        CHECK(rules_broken(v).empty());
+        CHECK(v.outcome != Outcome::kInvalid);
+        CHECK(vp_by_seat(v) == e.vp);
+        CHECK(v.rolls == e.rolls);
+        CHECK(v.winner == e.winner);
+    }
+}
+
+TEST_CASE("colonist: the winner from endGameState when the log has no entry 45",
+          "[import][colonist]") {
+    json game = dataset_game("colonist-4p-137073668.json");
+    int removed = 0;
+    for_each_entry(game, [&](std::size_t, json&, json& entry) {
+        if (entry["text"]["type"] == 45) {
+            entry = nullptr;  // a null entry: as if the site never wrote it
+            ++removed;
+        }
+    });
+    REQUIRE(removed == 1);
+    GameLog log = import_game(game);
+    CHECK(log.events.back().claims->winner == 0);
+    CHECK_THAT(log.source, Catch::Contains("complete: player_c wins"));
+    Verdict v = replay_all(log);
+    CHECK(rules_broken(v).empty());
+    CHECK(v.winner == 0);
+    CHECK(v.outcome == Outcome::kComplete);
+}
+
+TEST_CASE("colonist: entry 45 and endGameState naming different winners is an error",
+          "[import][colonist]") {
+    json game = dataset_game("colonist-4p-137073668.json");
+    json& players = game["data"]["eventHistory"]["endGameState"]["players"];
+    players["2"]["winningPlayer"] = false;  // entry 45 declares colour 2
+    players["3"]["winningPlayer"] = true;
+    CHECK(error_of(game.dump()) ==
+          "c.json: data.eventHistory.endGameState.players: the winning player is colour 3, but "
+          "log entry 45 declared colour 2");
+}
+
+TEST_CASE("colonist: an unknown log entry type is an error naming the entry, never skipped",
+          "[import][colonist]") {
+    json game = dataset_game("colonist-2p-194290052.json");
+    game["data"]["eventHistory"]["events"][30]["stateChange"]["gameLogState"]["9999"] =
+        json{{"text", {{"type", 977}, {"playerColor", 1}}}};
+    CHECK(error_of(game.dump()) ==
+          "c.json: data.eventHistory.events[30].stateChange.gameLogState.9999.text.type: unknown "
+          "log entry type 977: not one this importer reads, nor an announcement known to change "
+          "no state");
+}
+
+TEST_CASE("colonist: players with neither username nor playerId are named by their colour",
+          "[import][colonist]") {
+    json game = dataset_game("colonist-4p-138142744.json");
+    for (json& u : game["data"]["playerUserStates"]) u.erase("playerId");
+    GameLog log = import_game(game);
+    std::vector<std::string> seats;
+    for (const Seat& s : log.seats) seats.push_back(s.name);
+    CHECK(seats == std::vector<std::string>{"colour-4", "colour-3", "colour-2", "colour-1"});
+    CHECK(replay_all(log).outcome == Outcome::kComplete);
+}
+
+TEST_CASE("colonist: a steal seen only by the other players keeps its victim, the card hidden",
+          "[import][colonist]") {
+    // The replay of a seat that was neither thief nor victim holds only entry 16 (card
+    // backs): the victim is known, the card is not.
+    json game = dataset_game("colonist-4p-137073668.json");
+    int dropped = 0;
+    for_each_entry(game, [&](std::size_t, json&, json& entry) {
+        const int type = entry["text"]["type"];
+        if (type == 14 || type == 15) {
+            entry = nullptr;
+            ++dropped;
+        }
+    });
+    REQUIRE(dropped == 30);
+    // The hands the stateChanges state would tell the card: keep only the public sizes.
+    for (json& ev : game["data"]["eventHistory"]["events"])
+        if (ev["stateChange"].contains("playerStates"))
+            for (auto& [c, ps] : ev["stateChange"]["playerStates"].items())
+                if (ps.contains("resourceCards"))
+                    for (json& card : ps["resourceCards"]["cards"]) card = 0;
+    GameLog log = import_game(game);
+    int hidden_steals = 0;
+    for (const Event& e : log.events)
+        if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer) {
+            CHECK(!m->stolen);
+            ++hidden_steals;
+        }
+    CHECK(hidden_steals == 15);
+    Verdict v = replay_all(log);
+    CHECK(rules_broken(v).empty());
+    CHECK(v.outcome == Outcome::kComplete);
+    CHECK(v.winner == 0);
+}
+
+TEST_CASE("colonist: a game abandoned during the setup is valid and unfinished",
+          "[import][colonist]") {
+    // The events up to the first roll (the whole setup), the site's end for a player who
+    // left: the other declared the winner with the 2 VP of the setup.
+    json game = dataset_game("colonist-2p-194320018.json");
+    json& events = game["data"]["eventHistory"]["events"];
+    std::size_t first_roll = 0;
+    for_each_entry(game, [&](std::size_t i, json&, json& entry) {
+        if (entry["text"]["type"] == 10 && first_roll == 0) first_roll = i;
+    });
+    REQUIRE(first_roll > 0);
+    events.erase(events.begin() + static_cast<std::ptrdiff_t>(first_roll), events.end());
+    json& end = game["data"]["eventHistory"]["endGameState"];
+    end["diceStats"] = json::array({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    for (auto& [c, p] : end["players"].items()) p["victoryPoints"] = json{{"0", 2}};
+    GameLog log = import_game(game);
+    CHECK(count_type(log, "place_settlement") == 4);
+    CHECK(count_type(log, "roll") == 0);
+    CHECK_THAT(
+        log.source,
+        Catch::Contains("unfinished: the site declared player_b the winner with 2 VP of 15"));
+    Verdict v = replay_all(log);
+    CHECK(rules_broken(v).empty());
+    CHECK(v.outcome == Outcome::kUnfinished);
 }

@@ -32,6 +32,64 @@ using colonist::kFaceDownDevCard;
 using colonist::kFaceDownResource;
 using colonist::resource_of_code;
 
+// The log entry types of `gameLogState` (`text.type`), as the files use them.
+enum class Entry : int {
+    kReconnected = 0,         // a player's connection is back (announcement)
+    kBoughtDevCard = 1,       // a development card bought
+    kPlaced = 4,              // a piece placed: setup, or a free road of road building
+    kBuilt = 5,               // a piece built
+    kRolled = 10,             // the dice
+    kMovedRobber = 11,        // the robber moved (the tile in mechanicRobberState)
+    kStoleThiefView = 14,     // "you stole <card> from <playerColor>"
+    kStoleVictimView = 15,    // "<playerColor> stole <card> from you"
+    kStoleOthersView = 16,    // "<thief> stole a card from <victim>": the others' view
+    kPlayedDevCard = 20,      // a development card played
+    kYearOfPlentyTook = 21,   // the cards year of plenty took
+    kDisconnected = 24,       // a player's connection dropped (announcement)
+    kTurnSeparator = 44,      // between two turns
+    kWinner = 45,             // the site declares the winner
+    kReceived = 47,           // cards received: setup (distributionType 0) or production (1)
+    kTileBlocked = 49,        // the robber's tile produced nothing (announcement)
+    kNoProduction = 60,       // a roll gave nobody anything (announcement)
+    kAutoDiscard = 64,        // the site discards for a player who ran out of time; the
+                              // discard itself follows as entry 55
+    kDiscarded = 55,          // a discard on a 7
+    kAwardGained = 66,        // longest road or largest army gained (mechanic states say who)
+    kAwardTaken = 68,         // an award taken from another player (the same)
+    kMustMoveRobber = 74,     // a player is to move the robber (announcement)
+    kMonopolyTook = 86,       // the resource a monopoly took
+    kLeft = 112,              // a player left the game
+    kTradeCompleted = 115,    // a completed player trade
+    kBankTrade = 116,         // a bank or harbor trade
+    kOfferToPlayer = 117,     // a trade offered to one player (negotiation)
+    kOffer = 118,             // a trade offered to all (negotiation)
+    kTurnLimitNotice = 130,   // the game's turn or time limit (announcement)
+    kMustDiscardCount = 139,  // how many players must discard (announcement)
+};
+
+// The entry types that change no state, with the reason: what they announce is either in
+// another entry or in the stateChange's deltas, which the claims cross-check.
+bool is_announcement(int type) {
+    switch (static_cast<Entry>(type)) {
+        case Entry::kReconnected:
+        case Entry::kDisconnected:
+        case Entry::kTileBlocked:
+        case Entry::kNoProduction:
+        case Entry::kAutoDiscard:
+        case Entry::kAwardGained:
+        case Entry::kAwardTaken:
+        case Entry::kMustMoveRobber:
+        case Entry::kLeft:
+        case Entry::kOfferToPlayer:
+        case Entry::kOffer:
+        case Entry::kTurnLimitNotice:
+        case Entry::kMustDiscardCount:
+            return true;
+        default:
+            return false;
+    }
+}
+
 // A piece that appeared in a stateChange's map delta, waiting for the log entry that
 // built it.
 struct NewPiece {
@@ -89,6 +147,8 @@ class Importer {
         return c;
     }
 
+    std::string read_perspectives(const json& data, const json& history,
+                                  const std::string& hpath) const;
     void read_settings(const json& data, GameLog& log);
     void read_seats(const json& data, GameLog& log);
     void read_initial_state(const json& initial, const std::string& path);
@@ -140,8 +200,39 @@ class Importer {
     std::array<int, 13> dice_{};
     int emitted_in_change_ = 0;
     GameOptions options_;
-    std::string game_id_, settings_, colors_text_;  // for the log's source
+    std::string game_id_, settings_, colors_text_, perspectives_;  // for the log's source
 };
+
+// Whose views the replay merges: `eventsPerspectives` lists the colours whose private
+// entries it holds (every seat: full information), `playerPerspective` the colour it was
+// saved by. What a view does not see arrives face-down and is imported as null.
+std::string Importer::read_perspectives(const json& data, const json& history,
+                                        const std::string& hpath) const {
+    std::vector<int> seen;
+    if (const json* ep = ju::optional_member(history, "eventsPerspectives", hpath);
+        ep && !ep->is_null()) {
+        std::string path = ju::field(hpath, "eventsPerspectives");
+        const json& a = ju::as_array(*ep, path);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            int c = ju::as_int(a[i], ju::index(path, i), 0, 1000);
+            if (!seat_of_color_.count(c))
+                fail(ju::index(path, i), fmt::format("colour {} is not a player of playOrder", c));
+            seen.push_back(c);
+        }
+    }
+    std::string saved_by;
+    if (const json* pp = ju::optional_member(data, "playerPerspective", "data");
+        pp && !pp->is_null())
+        saved_by =
+            fmt::format(", saved by colour {}", ju::as_int(*pp, "data.playerPerspective", 0, 1000));
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    if (seen.empty()) return fmt::format("perspectives not stated{}", saved_by);
+    if (seen.size() == colors_.size())
+        return fmt::format("every seat's perspective merged{}", saved_by);
+    return fmt::format("the perspective of colours {} only{}: what they did not see is null",
+                       fmt::join(seen, ", "), saved_by);
+}
 
 void Importer::read_settings(const json& data, GameLog& log) {
     const json& gs = ju::as_object(ju::member(data, "gameSettings", "data"), "data.gameSettings");
@@ -176,8 +267,15 @@ void Importer::read_seats(const json& data, GameLog& log) {
         std::string path = ju::index("data.playerUserStates", i);
         int c = ju::as_int(ju::member(users[i], "selectedColor", path),
                            ju::field(path, "selectedColor"), 0, 1000);
-        names[c] =
-            ju::as_string(ju::member(users[i], "username", path), ju::field(path, "username"));
+        // The site's own replays name players by "username"; the public dataset replaces it
+        // by a pseudonymous "playerId"; with neither, the seat is named by its colour below.
+        std::string name;
+        for (const char* key : {"username", "playerId"})
+            if (const json* n = ju::optional_member(users[i], key, path); n && !n->is_null()) {
+                name = ju::as_string(*n, ju::field(path, key));
+                break;
+            }
+        names[c] = name;
     }
     for (std::size_t i = 0; i < order.size(); ++i) {
         std::string path = ju::index("data.playOrder", i);
@@ -355,14 +453,14 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
             return player(ju::member(text, "playerColor", tpath), ju::field(tpath, "playerColor"));
         };
         auto actor_color = [&]() { return colors_[static_cast<std::size_t>(actor())]; };
-        if (type == 44) {  // the separator between turns
+        if (type == static_cast<int>(Entry::kTurnSeparator)) {
             end_turn();
             continue;
         }
         if (over_) continue;  // entries after the site's win announcement
-        switch (type) {
-            case 4:    // placement: setup, or a free road of road building
-            case 5: {  // build
+        switch (static_cast<Entry>(type)) {
+            case Entry::kPlaced:
+            case Entry::kBuilt: {
                 int piece = ju::as_int(ju::member(text, "pieceEnum", tpath),
                                        ju::field(tpath, "pieceEnum"), 0, 1000);
                 PlayerId who = actor();
@@ -370,28 +468,30 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 std::string pp = ju::field(tpath, "pieceEnum");
                 if (piece == 0) {
                     EdgeId e = take_piece(new_roads, c, pp, "road");
-                    if (type == 4 && setup_)
+                    if (type == static_cast<int>(Entry::kPlaced) && setup_)
                         emit(log, PlaceRoad{who, e});
                     else
                         emit(log, BuildRoad{who, e});
                 } else if (piece == 2) {
                     VertexId v = take_piece(new_settlements, c, pp, "settlement");
-                    if (type == 4 && setup_)
+                    if (type == static_cast<int>(Entry::kPlaced) && setup_)
                         emit(log, PlaceSettlement{who, v});
-                    else if (type == 5)
+                    else if (type == static_cast<int>(Entry::kBuilt))
                         emit(log, BuildSettlement{who, v});
                     else
                         fail(ju::field(tpath, "type"), "a settlement placed free after the setup");
-                } else if (piece == 3 && type == 5) {
+                } else if (piece == 3 && type == static_cast<int>(Entry::kBuilt)) {
                     emit(log, BuildCity{who, take_piece(new_cities, c, pp, "city")});
                 } else {
-                    fail(pp, fmt::format("unknown piece {} for entry type {} (expected 0 road, 2 "
-                                         "settlement{})",
-                                         piece, type, type == 5 ? ", 3 city" : ""));
+                    fail(pp,
+                         fmt::format("unknown piece {} for entry type {} (expected 0 road, 2 "
+                                     "settlement{})",
+                                     piece, type,
+                                     type == static_cast<int>(Entry::kBuilt) ? ", 3 city" : ""));
                 }
                 break;
             }
-            case 10: {  // roll
+            case Entry::kRolled: {
                 int d1 = ju::as_int(ju::member(text, "firstDice", tpath),
                                     ju::field(tpath, "firstDice"), 1, 6);
                 int d2 = ju::as_int(ju::member(text, "secondDice", tpath),
@@ -405,7 +505,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                         std::vector<ResourceCounts>(colors_.size(), ResourceCounts{});
                 break;
             }
-            case 47: {  // cards received
+            case Entry::kReceived: {
                 int kind = ju::as_int(ju::member(text, "distributionType", tpath),
                                       ju::field(tpath, "distributionType"), 0, 1000);
                 PlayerId who = actor();
@@ -436,7 +536,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 e.claims = c;
                 break;
             }
-            case 55: {  // discard
+            case Entry::kDiscarded: {
                 bool hidden = false;
                 int count = 0;
                 ResourceCounts c = cards(ju::member(text, "cardEnums", tpath),
@@ -445,7 +545,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 emit(log, d);
                 break;
             }
-            case 11: {  // robber moved
+            case Entry::kMovedRobber: {
                 if (robber_to < 0)
                     fail(p,
                          "a robber move with no new mechanicRobberState.locationTileIndex in the "
@@ -455,13 +555,19 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 robber_to = -1;
                 break;
             }
-            case 14:    // "you stole ... from <playerColor>" (the thief's view)
-            case 15: {  // "<playerColor> stole ... from you" (the victim's view)
+            case Entry::kStoleThiefView:
+            case Entry::kStoleVictimView:
+            case Entry::kStoleOthersView: {
                 MoveRobber* m =
                     log.events.empty() ? nullptr : std::get_if<MoveRobber>(&log.events.back().body);
                 if (!m) fail(tpath, "a steal that follows no robber move");
                 PlayerId thief, victim;
-                if (type == 14) {
+                if (type == static_cast<int>(Entry::kStoleOthersView)) {
+                    thief = player(ju::member(text, "playerColorThief", tpath),
+                                   ju::field(tpath, "playerColorThief"));
+                    victim = player(ju::member(text, "playerColorVictim", tpath),
+                                    ju::field(tpath, "playerColorVictim"));
+                } else if (type == static_cast<int>(Entry::kStoleThiefView)) {
                     thief = player(ju::member(*entry, "from", p), ju::field(p, "from"));
                     victim = actor();
                 } else {
@@ -477,6 +583,8 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 if (m->victim != kNoPlayer && m->victim != victim)
                     fail(tpath, "the victim differs from the other view of the same steal");
                 m->victim = victim;
+                if (type == static_cast<int>(Entry::kStoleOthersView))
+                    break;  // card backs only: which card stays hidden
                 const json& ce = ju::as_array(ju::member(text, "cardEnums", tpath),
                                               ju::field(tpath, "cardEnums"));
                 if (ce.size() != 1)
@@ -490,7 +598,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 }
                 break;
             }
-            case 20: {  // development card played
+            case Entry::kPlayedDevCard: {
                 std::string cp = ju::field(tpath, "cardEnum");
                 int code = ju::as_int(ju::member(text, "cardEnum", tpath), cp, 0, 1000);
                 auto card = dev_card_of_code(code);
@@ -510,7 +618,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 }
                 break;
             }
-            case 86: {  // monopoly: the resource taken
+            case Entry::kMonopolyTook: {
                 if (monopoly_event < 0)
                     fail(tpath, "a monopoly haul with no monopoly played before it");
                 auto& m = std::get<PlayMonopoly>(
@@ -521,7 +629,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 monopoly_event = -1;
                 break;
             }
-            case 21: {  // year of plenty: the cards taken
+            case Entry::kYearOfPlentyTook: {
                 if (plenty_event < 0)
                     fail(tpath, "year of plenty cards with no card played before them");
                 auto& y = std::get<PlayYearOfPlenty>(
@@ -532,7 +640,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 plenty_event = -1;
                 break;
             }
-            case 1: {  // development card bought: the card the holder's list gained
+            case Entry::kBoughtDevCard: {  // the card is the one the holder's list gained
                 PlayerId who = actor();
                 const auto& after = dev_after[static_cast<std::size_t>(who)];
                 std::optional<DevCard> card;
@@ -553,7 +661,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 emit(log, BuyDevCard{who, card});
                 break;
             }
-            case 116: {  // bank trade
+            case Entry::kBankTrade: {
                 emit(log, TradeBank{actor(),
                                     known_cards(ju::member(text, "givenCardEnums", tpath),
                                                 ju::field(tpath, "givenCardEnums")),
@@ -561,7 +669,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                                                 ju::field(tpath, "receivedCardEnums"))});
                 break;
             }
-            case 115: {  // completed player trade
+            case Entry::kTradeCompleted: {
                 PlayerId partner = player(ju::member(text, "acceptingPlayerColor", tpath),
                                           ju::field(tpath, "acceptingPlayerColor"));
                 emit(log, TradePlayer{actor(), partner,
@@ -571,12 +679,16 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                                                   ju::field(tpath, "receivedCardEnums"))});
                 break;
             }
-            case 45:  // the site declares the winner
+            case Entry::kWinner:
                 declared_winner_ = actor_color();
                 over_ = true;
                 break;
-            default:  // announcements that change no state (see the header)
-                break;
+            default:
+                if (is_announcement(type)) break;
+                fail(ju::field(tpath, "type"),
+                     fmt::format("unknown log entry type {}: not one this importer reads, nor an "
+                                 "announcement known to change no state",
+                                 type));
         }
     }
     end_turn();
@@ -668,12 +780,19 @@ void Importer::finish(const json& history, const std::string& path, GameLog& log
         const json& players =
             ju::as_object(ju::member(*end, "players", epath), ju::field(epath, "players"));
         std::vector<int> vp(colors_.size(), 0);
+        std::optional<int> site_winner;  // colour of `winningPlayer`
         for (std::size_t s = 0; s < colors_.size(); ++s) {
             std::string key = std::to_string(colors_[s]);
             std::string p = ju::field(ju::field(epath, "players"), key);
             const json& pl = ju::member(players, key, ju::field(epath, "players"));
             std::string vpath = ju::field(p, "victoryPoints");
             const json& v = ju::as_object(ju::member(pl, "victoryPoints", p), vpath);
+            // The site's winner: entry 45 where the log has it, else only here.
+            if (const json* w = ju::optional_member(pl, "winningPlayer", p);
+                w && !w->is_null() && ju::as_bool(*w, ju::field(p, "winningPlayer"))) {
+                if (site_winner) fail(ju::field(p, "winningPlayer"), "a second winning player");
+                site_winner = colors_[s];
+            }
             static constexpr std::array<int, 5> kWorth{1, 2, 1, 2, 2};
             for (auto it = v.begin(); it != v.end(); ++it) {
                 std::string kp = ju::field(vpath, it.key());
@@ -693,6 +812,11 @@ void Importer::finish(const json& history, const std::string& path, GameLog& log
                                                           n, k + 2, dice_[k + 2]));
             }
         }
+        if (declared_winner_ && site_winner && *declared_winner_ != *site_winner)
+            fail(ju::field(epath, "players"),
+                 fmt::format("the winning player is colour {}, but log entry 45 declared colour {}",
+                             *site_winner, *declared_winner_));
+        if (!declared_winner_) declared_winner_ = site_winner;
         Claims& c = claims_of_last(log);
         c.vp = vp;
         c.winner = kNoPlayer;
@@ -710,8 +834,8 @@ void Importer::finish(const json& history, const std::string& path, GameLog& log
             }
         }
     }
-    log.source = fmt::format("catan-import --from colonist {} (colonist.io replay{}; {}{}; {})",
-                             name_, game_id_, settings_, colors_text_, status);
+    log.source = fmt::format("catan-import --from colonist {} (colonist.io replay{}; {}{}; {}; {})",
+                             name_, game_id_, settings_, colors_text_, perspectives_, status);
 }
 
 GameLog Importer::run(std::string_view text) {
@@ -742,6 +866,7 @@ GameLog Importer::run(std::string_view text) {
 
         const std::string hpath = "data.eventHistory";
         const json& history = ju::as_object(ju::member(data, "eventHistory", "data"), hpath);
+        perspectives_ = read_perspectives(data, history, hpath);
         std::string ipath = ju::field(hpath, "initialState");
         const json& initial = ju::as_object(ju::member(history, "initialState", hpath), ipath);
         colonist::ColonistMap map = colonist::read_colonist_map(initial, ipath);

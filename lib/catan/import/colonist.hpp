@@ -17,37 +17,48 @@
 // face-down, 11 knight, 12 victory point, 13 monopoly, 14 road building, 15 year of plenty;
 // harbor type 1 = 3:1, 2..6 = 2:1 of resource type-1; pieces 0 road, 2 settlement, 3 city.
 //
-// Seats: `playOrder` (colour codes in turn order), named by `playerUserStates[].username`
-// (a duplicate name gets "-<colour code>" appended), displayed in the import colours;
-// Seat::source_seat is the colonist colour code. Options: `victoryPointsToWin`,
-// `cardDiscardLimit`, `friendlyRobber` of `gameSettings`. A replay whose `modeSetting`,
-// `extensionSetting`, `scenarioSetting` or `mapSetting` is not 0 (another game than the
-// base game on the standard map) is refused, naming the setting; the other settings
-// (`diceSetting` among them: 1 may mean balanced dice) are kept in the log's `source`.
+// Seats: `playOrder` (colour codes in turn order, any code the site uses), named by
+// `playerUserStates[].username` (the site's own replays) or `playerId` (the public dataset,
+// which pseudonymises players), else "colour-<code>"; a duplicate name gets "-<colour code>"
+// appended; displayed in the import colours; Seat::source_seat is the colonist colour code.
+// Options: `victoryPointsToWin`, `cardDiscardLimit`, `friendlyRobber` of `gameSettings`. A
+// replay whose `modeSetting`, `extensionSetting`, `scenarioSetting` or `mapSetting` is not 0
+// (another game than the base game on the standard map) is refused, naming the setting; the
+// other settings (`diceSetting` among them: 1 may mean balanced dice) are kept in the log's
+// `source`, with whose perspectives the replay merges (`eventsPerspectives`,
+// `playerPerspective`).
 //
 // Events come from the `gameLogState` entries of each event's `stateChange`, in key order,
 // with the deltas of the same stateChange giving what the entry does not (where a piece
 // was built, where the robber went, which development card was drawn):
 //   4 placement (setup, or a free road of road building), 5 build, 10 roll, 47 cards
 //   received (distributionType 0 setup, 1 production), 55 discard, 11 robber move, 14/15
-//   the steal (thief's and victim's view), 20 development card played, 21 year of plenty's
-//   cards, 86 monopoly's resource, 1 development card bought, 116 bank trade, 115 completed
-//   player trade, 45 the site's winner; a stateChange that advances
-//   `currentState.completedTurns` after the first roll ends the turn.
-// Offers (118) and the trade negotiation of `tradeState` are left out: colonist.io keeps
+//   the steal (thief's and victim's view), 16 the steal as the others see it (the victim;
+//   the card hidden), 20 development card played, 21 year of plenty's cards, 86 monopoly's
+//   resource, 1 development card bought, 116 bank trade, 115 completed player trade, 45 the
+//   site's winner; a stateChange that advances `currentState.completedTurns` after the
+//   first roll ends the turn.
+// Offers (117, 118) and the trade negotiation of `tradeState` are left out: colonist.io keeps
 // several offers open to several players and takes counter-offers, which the native
 // trade_offer events (one offer to one addressee) cannot express; only completed trades are
-// imported. Other entry types (robber blocking a tile, awards, disconnections) change no
-// state and are skipped; whatever they might change is cross-checked by the claims below.
+// imported. The announcements 0 and 24 (reconnected, disconnected), 49 (the robber's tile
+// produced nothing), 60 (nobody received), 64 (the site discards for a player out of time;
+// entry 55 follows), 66 and 68 (an award gained or taken; the mechanic states say who), 74
+// (a player is to move the robber), 112 (a player left; leaving is not resigning), 130 (the
+// game's limit) and 139 (how many players must discard) change no state; whatever they
+// might change is cross-checked by the claims below. Any other entry type is an InputError
+// naming the entry: never skipped.
 //
 // Claims, so that replay cross-checks the import: the cards received on each roll (zero
 // for a player the replay gives nothing) and from the second setup settlement; after every
 // stateChange the hands it states (`playerStates[c].resourceCards`, claim-hand; a hand with
 // a face-down card is not claimed), the bank's counts (claim-bank) and the award holders
 // (longest_road, largest_army); on the last event the final VP of `endGameState` by source
-// (settlements + 2 x cities + VP cards + 2 per award) and the winner. A game that stops
-// before anyone reaches the target (a player left) is unfinished: the winner the site
-// declared then goes into `source`, the claim says nobody won. The dice of
+// (settlements + 2 x cities + VP cards + 2 per award) and the winner: the site's, from
+// entry 45 or, where the log has none, from `endGameState.players[c].winningPlayer` (both
+// present and different: InputError). A game that stops before anyone reaches the target
+// (a player left, also during the setup) is unfinished: the winner the site declared then
+// goes into `source`, the claim says nobody won. The dice of
 // `endGameState.diceStats` must equal the rolls imported (else InputError).
 //
 // Hidden values: a face-down stolen card, drawn card or discarded card (a replay with one
