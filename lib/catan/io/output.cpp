@@ -105,9 +105,43 @@ void reserve_standard_descriptors() {
     }
 }
 
+namespace {
+
+// The file a path names after its symlinks (each resolved against the folder holding it; at
+// most 40, as the kernel allows), or the path itself when it is no symlink. A symlink to a
+// file that does not exist yet resolves to that file.
+std::string resolve_symlinks(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path p(path);
+    for (int hop = 0; hop < 40; ++hop) {
+        std::error_code ec;
+        if (!fs::is_symlink(fs::symlink_status(p, ec))) return p.string();
+        fs::path target = fs::read_symlink(p, ec);
+        if (ec) fail(path, ec.value());
+        p = target.is_absolute() ? target : p.parent_path() / target;
+    }
+    fail(path, ELOOP);
+}
+
+}  // namespace
+
 FileOutput::FileOutput(std::string path) : Output(-1, path), path_(std::move(path)) {
     namespace fs = std::filesystem;
-    fs::path p(path_);
+    // Something other than a regular file (a device, a FIFO, a socket, a pipe named
+    // /dev/fd/N): written through as it is, never replaced by a file.
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) fail(path_, EISDIR);
+        int fd = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) fail(path_, errno);
+        fd_ = fd;
+        through_ = true;
+        return;
+    }
+    // A regular file (or none yet): written under a temporary name beside the real file
+    // (the symlink's target, the symlink kept) and renamed onto it by commit().
+    target_ = resolve_symlinks(path_);
+    fs::path p(target_);
     std::error_code ec;
     if (fs::is_directory(p, ec)) fail(path_, EISDIR);
     fs::path dir = p.parent_path();
@@ -130,7 +164,7 @@ FileOutput::~FileOutput() {
     discard();
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
-    ::unlink(temp_.c_str());
+    if (!through_) ::unlink(temp_.c_str());
 }
 
 void FileOutput::commit() {
@@ -140,7 +174,7 @@ void FileOutput::commit() {
         fail(path_, errno);
     }
     fd_ = -1;
-    if (::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
+    if (!through_ && ::rename(temp_.c_str(), target_.c_str()) != 0) fail(path_, errno);
     committed_ = true;
 }
 

@@ -91,7 +91,11 @@ Output& standard_output();
 void reserve_standard_descriptors();
 
 // A file written atomically: the bytes go to a temporary file in the same folder
-// ("<dir>/.<name>.XXXXXX"), which commit() flushes, closes and renames onto `path`.
+// ("<dir>/.<name>.XXXXXX"), which commit() flushes, closes and renames onto `path`. A
+// symlink is followed first: the temporary file goes beside its target, which the rename
+// replaces, the symlink kept. A path that exists and is not a regular file (a device such
+// as /dev/null or /dev/stdout, a FIFO, a socket, /dev/fd/N of a pipe) is never replaced:
+// it is opened and written through, and commit() only flushes and closes it.
 // Without commit() (an exception, an error), the temporary file is removed and `path` is
 // left as it was. The file gets mode 0666 less the umask, like a file made by open(2).
 // Throws OutputError "<path>: <strerror>" when the temporary file cannot be created (no
@@ -104,7 +108,9 @@ class FileOutput : public Output {
 
   private:
     std::string path_;
+    std::string target_;  // the file renamed onto: path_ after its symlinks
     std::string temp_;
+    bool through_ = false;  // not a regular file: written in place
     bool committed_ = false;
 };
 
