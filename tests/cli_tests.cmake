@@ -39,3 +39,20 @@ catan_cli_test(NAME main_job EXIT 0
   MATCH "valid, complete: player_b wins with 10 VP on turn 69.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*replay page: open build/human-game-1.html"
   COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
           ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
+# A board of no standard shape is not silently "custom" (issue 29, item 5): the beginner
+# board with a hex left out, or with a hex typed one column off, says what is wrong.
+catan_cli_test(NAME board_check_shape_missing_hex EXIT 1
+  MATCH "shape-18-hexes.json: board-composition: 18 hexes: not the standard 19-hex board; composition not checked; missing \\(0, 2\\)\n1 boards checked, 1 with problems\n$"
+  COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/shape-18-hexes.json)
+catan_cli_test(NAME board_check_shape_off_frame EXIT 1
+  MATCH "board-composition: 19 hexes: not the standard 19-hex board; composition not checked; missing \\(-2, 0\\); off the frame \\(-3, 0\\)\n"
+  COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/shape-off-frame.json)
+catan_cli_test(NAME board_check_shape_custom EXIT 0 MATCH "^1 boards checked, 0 with problems\n$"
+  COMMAND $<TARGET_FILE:catan-board> check --custom ${S}/boards/invalid/shape-18-hexes.json)
+# One clear line (issue 29, item 8): a game log given to catan-board check, a folder given
+# to catan-stats.
+catan_cli_test(NAME board_check_game_log EXIT 2
+  MATCH "^catan-board: [^\n]*complete-3p.json: this is a game log, not a board \\(catan-replay reads it\\)\n$"
+  COMMAND $<TARGET_FILE:catan-board> check ${S}/logs/valid/complete-3p.json)
+catan_cli_test(NAME stats_directory EXIT 2 MATCH "catan-stats: [^\n]*samples/?: is a directory\n$"
+  COMMAND $<TARGET_FILE:catan-stats> ${S})

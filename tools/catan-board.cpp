@@ -17,10 +17,10 @@
 #include <catan/board/board.hpp>
 #include <catan/board/generate.hpp>
 #include <catan/board/rng.hpp>
+#include <catan/io/board_json.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/render/render.hpp>
 #include <catan/render/render_svg.hpp>
-#include <catan/io/board_json.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -206,6 +206,10 @@ int run(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
+    bool check_custom = false;
+    check->add_flag("--custom", check_custom,
+                    "the boards are meant to have another shape than the standard 19 (or the "
+                    "extended 30) hexes: check only what applies to any shape");
     bool check_keep_going = false;
     check->add_flag("--keep-going", check_keep_going,
                     "report a malformed board (JSON Lines line or array element) as a line of "
@@ -473,6 +477,8 @@ int run(int argc, char** argv) {
                 file,
                 [&](const std::string& name, const Board& b) {
                     auto problems = check_composition(b);
+                    if (!check_custom)
+                        for (auto& p : check_shape(b)) problems.push_back(std::move(p));
                     for (auto& p : check_constraints(b, constraints))
                         problems.push_back(std::move(p));
                     ++checked;
@@ -509,7 +515,8 @@ int run(int argc, char** argv) {
         errors.push_back(*error);
     }
     cli::out().flush();
-    if (!quiet)
+    // Nothing checked and the input refused: the refusal alone says it.
+    if (!quiet && (checked > 0 || errors.empty()))
         fmt::print(stderr, "{} boards checked, {} with problems{}\n", checked, bad,
                    malformed ? fmt::format(", {} malformed", malformed) : "");
     if (errors.empty()) return cli::code(bad ? cli::Exit::kViolation : cli::Exit::kOk);

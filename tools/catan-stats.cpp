@@ -104,12 +104,16 @@ int run_games(const Options& opt) {
         const std::string& name = file;
         std::ifstream fin;
         if (file != "-") {
-            fin.open(file, std::ios::binary);
-            if (!fin) {
+            std::error_code ec;
+            const bool folder = std::filesystem::is_directory(file, ec);
+            if (!folder) fin.open(file, std::ios::binary);
+            if (folder || !fin) {
                 StatsAggregate bad;
                 bad.all_games = opt.all_games;
                 add_malformed(bad, name,
-                              fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
+                              folder ? fmt::format("{}: is a directory", name)
+                                     : fmt::format("{}: cannot open: {}", name,
+                                                   std::strerror(errno)));
                 merge(agg, bad);
                 continue;
             }

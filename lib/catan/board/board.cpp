@@ -211,6 +211,37 @@ std::vector<BoardProblem> check_composition(const Board& b) {
     return out;
 }
 
+std::vector<BoardProblem> check_shape(const Board& b) {
+    if (b.kind() != BoardKind::kCustom) return {};
+    const Topology& t = b.topology();
+    // The frame the board is nearer to: the fewer hexes missing or off it.
+    auto distance = [&](const Topology& frame) {
+        int shared = 0;
+        for (HexId h = 0; h < t.hex_count(); ++h)
+            shared += frame.hex_at(t.hex_axial(h)).has_value();
+        return (frame.hex_count() - shared) + (t.hex_count() - shared);
+    };
+    const Topology& frame = distance(Topology::extended()) < distance(Topology::standard())
+                                ? Topology::extended()
+                                : Topology::standard();
+    auto list = [](const std::vector<Axial>& hexes) {
+        std::string s;
+        for (Axial a : hexes) s += fmt::format(" ({}, {})", a.q, a.r);
+        return s;
+    };
+    std::vector<Axial> missing, off;
+    for (HexId h = 0; h < frame.hex_count(); ++h)
+        if (!t.hex_at(frame.hex_axial(h))) missing.push_back(frame.hex_axial(h));
+    for (HexId h = 0; h < t.hex_count(); ++h)
+        if (!frame.hex_at(t.hex_axial(h))) off.push_back(t.hex_axial(h));
+    std::string what =
+        fmt::format("{} hexes: not the {} {}-hex board; composition not checked", t.hex_count(),
+                    &frame == &Topology::standard() ? "standard" : "extended", frame.hex_count());
+    if (!missing.empty()) what += "; missing" + list(missing);
+    if (!off.empty()) what += "; off the frame" + list(off);
+    return {{"board-composition", what}};
+}
+
 std::vector<BoardProblem> check_red_adjacent(const Board& b) {
     std::vector<BoardProblem> out;
     const Topology& t = b.topology();

@@ -128,6 +128,13 @@ struct BoardProblem {
 // producing hex). Returns every problem found, empty if none.
 std::vector<BoardProblem> check_composition(const Board& b);
 
+// board-composition for a board of no standard shape: one problem saying so, "<n> hexes:
+// not the standard 19-hex board; composition not checked", naming the hexes of the nearer
+// standard frame (19 or 30 hexes) that are missing ("missing (q, r) ...") and the hexes off
+// it ("off the frame (q, r) ..."); empty for the standard and the extended board. A user who
+// means a board of another shape says so (catan-board check --custom).
+std::vector<BoardProblem> check_shape(const Board& b);
+
 // board-red-adjacent (RULES.md): no two hexes sharing a side both carry a red token
 // (6 or 8). Returns one problem per offending pair.
 std::vector<BoardProblem> check_red_adjacent(const Board& b);

@@ -62,6 +62,10 @@ nlohmann::json board_to_json(const Board& b) {
 Board board_from_json(const nlohmann::json& j) {
     using namespace json_util;
     as_object(j, "board");
+    // A game log where a board is expected: say so in one line, before its fields are
+    // reported as unknown.
+    if (const auto f = j.find("format"); f != j.end() && *f == "catan-log")
+        throw InputError("this is a game log, not a board (catan-replay reads it)");
     // Every level is strict (schemas/board.schema.json: additionalProperties false), so a
     // misspelled field ("robbber", "harbours", "tokne") is an error, not silently ignored.
     only_fields(j, "", {"format", "version", "kind", "hexes", "harbors", "robber"}, {"hexes"});
