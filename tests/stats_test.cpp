@@ -6,17 +6,19 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <catan/analysis/stats.hpp>
 #include <catan/board/rng.hpp>
 #include <catan/import/import.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/stats_report.hpp>
-#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -147,10 +149,12 @@ namespace {
 
 // Per-game aggregates of the shared corpus (STAC and catanatron, imported) and of 40
 // self-play games of 2, 3 and 4 players, plus one malformed input.
-std::vector<StatsAggregate> corpus_parts() {
+// One aggregate per game of the corpus, listing every game or only the notable ones.
+std::vector<StatsAggregate> corpus_parts(bool all_games = false) {
     std::vector<StatsAggregate> parts;
     auto add = [&](const std::string& text, const std::string& name) {
         StatsAggregate a;
+        a.all_games = all_games;
         add_log_text(a, text, name);
         parts.push_back(std::move(a));
     };
@@ -197,8 +201,7 @@ std::string report_bytes(StatsAggregate agg) {
 
 TEST_CASE("any split of the corpus, merged in any order, gives the same bytes", "[stats][merge]") {
     for (bool all : {false, true}) {
-        std::vector<StatsAggregate> parts = corpus_parts();
-        for (auto& p : parts) p.all_games = all;
+        std::vector<StatsAggregate> parts = corpus_parts(all);
         StatsAggregate whole;
         whole.all_games = all;
         for (const auto& p : parts) merge(whole, p);
@@ -244,6 +247,91 @@ TEST_CASE("partial aggregates: malformed input is named", "[stats][merge]") {
     StatsAggregate all;
     all.all_games = true;
     CHECK_THROWS_AS(merge(all, a), InputError);
+}
+
+namespace {
+
+// A partial of `games` self-play games (seeds first.., 4 players), as catan-stats writes it.
+std::string partial_of(int first, int games) {
+    StatsAggregate a;
+    for (int i = first; i < first + games; ++i)
+        add_log_text(a, write_log(play_game(5, i).log, LogFormat::kJsonl), fmt::format("g{}", i));
+    normalize(a);
+    return partial_to_jsonl(a);
+}
+
+// `text` with its header's digest removed.
+std::string without_digest(const std::string& text) {
+    const std::size_t end = text.find('\n');
+    nlohmann::json head = nlohmann::json::parse(text.substr(0, end));
+    head.erase("digest");
+    return head.dump() + text.substr(end);
+}
+
+}  // namespace
+
+TEST_CASE("merges that cannot lie: sums past 2^63, contradicting counts, edits, overlaps",
+          "[stats][merge]") {
+    const std::string a = partial_of(1, 4), b = partial_of(5, 3);
+    {  // the honest case: two disjoint partials merge
+        StatsAggregate m;
+        merge(m, partial_from_jsonl(a, "a.jsonl"));
+        merge(m, partial_from_jsonl(b, "b.jsonl"));
+        CHECK(m.inputs == 7);
+        CHECK(m.sources.size() == 7);
+    }
+    {  // the same partial twice, and two partials that share a game
+        StatsAggregate m;
+        merge(m, partial_from_jsonl(a, "a.jsonl"));
+        CHECK_THROWS_WITH(merge(m, partial_from_jsonl(a, "a.jsonl")),
+                          "counts 4 inputs that an earlier partial counts too (the same games "
+                          "twice: a partial given twice, or a chunk run twice); merge each input "
+                          "once");
+        StatsAggregate n;
+        merge(n, partial_from_jsonl(a, "a.jsonl"));
+        CHECK_THROWS_WITH(merge(n, partial_from_jsonl(partial_of(4, 2), "c.jsonl")),
+                          Catch::StartsWith("counts 1 input that an earlier partial counts too"));
+    }
+    {  // any change after catan-stats wrote it: refused by the digest
+        std::string edited = a;
+        edited.replace(edited.find("\"turns_max\":"), 13, "\"turns_max\":1");
+        CHECK_THROWS_WITH(partial_from_jsonl(edited, "a.jsonl"),
+                          "a.jsonl: line 1: digest: the counts do not match their digest (the "
+                          "partial was changed after catan-stats wrote it)");
+        CHECK_THROWS_WITH(partial_from_jsonl(without_digest(a), "a.jsonl"),
+                          "a.jsonl: line 1: header.digest: missing");
+    }
+    {  // counts that contradict each other, each named with its line
+        StatsAggregate g;
+        add_log_text(g, write_log(play_game(5, 1).log, LogFormat::kJsonl), "g");
+        normalize(g);
+        g.valid += 1;  // one more valid game than the inputs hold
+        CHECK_THROWS_WITH(partial_from_jsonl(partial_to_jsonl(g), "p.jsonl"),
+                          "p.jsonl: line 1: inputs 1 is not valid 2 + invalid 0 + malformed 0");
+        g.valid -= 1;
+        g.groups.begin()->second.rolls += 1;  // dice that no longer sum to the rolls
+        const std::int64_t rolls = g.groups.begin()->second.rolls;
+        CHECK_THROWS_WITH(partial_from_jsonl(partial_to_jsonl(g), "p.jsonl"),
+                          fmt::format("p.jsonl: line 2: the dice counts sum to {}, but rolls is {}",
+                                      rolls - 1, rolls));
+        g.groups.begin()->second.rolls -= 1;
+        g.groups.begin()->second.players = 5;  // a key saying 4 players over counts of 5
+        CHECK_THROWS_WITH(partial_from_jsonl(partial_to_jsonl(g), "p.jsonl"),
+                          Catch::Contains("p.jsonl: line 2: the group \"4 players") &&
+                              Catch::Contains("does not agree with players 5"));
+        g.groups.begin()->second.players = 4;
+        StatsAggregate none = g;
+        none.groups.clear();  // a group line deleted
+        CHECK_THROWS_WITH(partial_from_jsonl(partial_to_jsonl(none), "p.jsonl"),
+                          "p.jsonl: line 1: valid 1 but the groups hold 0 games");
+    }
+    {  // sums past 2^63 - 1: refused, naming the field
+        StatsAggregate x, y;
+        add_log_text(x, write_log(play_game(5, 1).log, LogFormat::kJsonl), "g1");
+        add_log_text(y, write_log(play_game(5, 2).log, LogFormat::kJsonl), "g2");
+        x.groups.begin()->second.events = std::numeric_limits<std::int64_t>::max() - 5;
+        CHECK_THROWS_WITH(merge(x, y), "events: the merged count passes 2^63 - 1");
+    }
 }
 
 TEST_CASE("the catanstats study is one case of the corpus statistics", "[stats][catanstats]") {

@@ -1,8 +1,11 @@
 #include <catan/analysis/stats.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <map>
 #include <span>
 #include <tuple>
 
@@ -11,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/analysis/placement.hpp>
-#include <catan/io/line.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/line.hpp>
 #include <catan/io/log_format.hpp>
 
 namespace ctk {
@@ -111,6 +114,34 @@ const ResourceCounts& flow(const CardFlow& f, int source) {
     }
 }
 
+// FNV-1a, 64 bits: the digest of a partial's counts and of each input's identity.
+struct Fnv {
+    std::uint64_t h = 14695981039346656037ull;
+    void bytes(std::string_view s) {
+        for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+        h = (h ^ 0xFFu) * 1099511628211ull;  // a separator: "ab","c" differs from "a","bc"
+    }
+    void number(std::int64_t n) { bytes(std::to_string(n)); }
+};
+
+// The identity of one input, from what it holds (its group, outcome, length, dice and
+// winner; for a malformed input its name and the reader's message): the same game counted
+// in two partials has the same identity wherever its file lay.
+void note_source(StatsAggregate& agg, const GameRecord& rec) {
+    Fnv f;
+    f.bytes(rec.group);
+    f.bytes(rec.outcome);
+    f.number(rec.turns);
+    f.number(rec.events);
+    for (std::int64_t d : rec.dice) f.number(d);
+    f.number(rec.winner_seat);
+    if (rec.outcome == "malformed") {
+        f.bytes(rec.name);
+        f.bytes(rec.message);
+    }
+    agg.sources.push_back(f.h);
+}
+
 void add_band(Band& b, int vp, bool win) {
     ++b.player_games;
     b.vp += vp;
@@ -154,6 +185,7 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v) {
         ++agg.invalid;
         rec.message =
             v.violations.empty() ? "" : raw_violation_text(v.violations.front(), log, v.name);
+        note_source(agg, rec);
         agg.games.push_back(std::move(rec));
         return;
     }
@@ -247,6 +279,7 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v) {
             }
         }
     }
+    note_source(agg, rec);
     const DiceTest t = dice_test(rec.dice);
     if (agg.all_games || t.p_value < kSuspiciousP) agg.games.push_back(std::move(rec));
 }
@@ -258,6 +291,7 @@ void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view 
     rec.name = std::string(name);
     rec.outcome = "malformed";
     rec.message = std::string(message);
+    note_source(agg, rec);
     agg.games.push_back(std::move(rec));
 }
 
@@ -313,6 +347,7 @@ void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
             rec.turns += rec.dice[static_cast<std::size_t>(s)];
         }
         rec.winner_seat = complete ? winner : -1;
+        note_source(agg, rec);
         GroupStats& g = agg.groups[rec.group];
         if (g.key.empty()) {
             g.key = rec.group;
@@ -358,6 +393,7 @@ bool GameRecord::operator<(const GameRecord& o) const {
 
 void normalize(StatsAggregate& agg) {
     std::sort(agg.games.begin(), agg.games.end());
+    std::sort(agg.sources.begin(), agg.sources.end());
 }
 
 // ---------------------------------------------------------------- fields, merge, JSONL
@@ -440,6 +476,13 @@ void read_bands(const json& j, const std::string& path, std::span<Band> out) {
     }
 }
 
+// a += b, or InputError naming the field when the sum passes 2^63 - 1 (a count no partial
+// of real games reaches: the partials were edited or made up).
+void add_checked(std::int64_t& a, std::int64_t b, std::string_view field) {
+    if (__builtin_add_overflow(a, b, &a))
+        throw InputError(fmt::format("{}: the merged count passes 2^63 - 1", field));
+}
+
 void merge_group(GroupStats& a, const GroupStats& b) {
     if (b.games == 0) return;
     if (a.games == 0) {
@@ -452,26 +495,28 @@ void merge_group(GroupStats& a, const GroupStats& b) {
     std::vector<std::int64_t*> mine;
     for_each_counter(a, [&](const char*, std::int64_t& x) { mine.push_back(&x); });
     std::size_t k = 0;
-    for_each_counter(b, [&](const char*, const std::int64_t& x) { *mine[k++] += x; });
+    for_each_counter(b,
+                     [&](const char* f, const std::int64_t& x) { add_checked(*mine[k++], x, f); });
     std::vector<std::span<std::int64_t>> arrays;
     for_each_array(a, [&](const char*, std::span<std::int64_t> s) { arrays.push_back(s); });
     k = 0;
-    for_each_array(b, [&](const char*, std::span<const std::int64_t> s) {
-        for (std::size_t i = 0; i < s.size(); ++i) arrays[k][i] += s[i];
+    for_each_array(b, [&](const char* f, std::span<const std::int64_t> s) {
+        for (std::size_t i = 0; i < s.size(); ++i) add_checked(arrays[k][i], s[i], f);
         ++k;
     });
-    auto add_bands = [](std::span<Band> x, std::span<const Band> y) {
+    auto add_bands = [](std::span<Band> x, std::span<const Band> y, const char* f) {
         for (std::size_t i = 0; i < x.size(); ++i) {
-            x[i].player_games += y[i].player_games;
-            x[i].vp += y[i].vp;
-            x[i].wins += y[i].wins;
+            add_checked(x[i].player_games, y[i].player_games, f);
+            add_checked(x[i].vp, y[i].vp, f);
+            add_checked(x[i].wins, y[i].wins, f);
         }
     };
-    add_bands(a.pip_bands, b.pip_bands);
-    add_bands(a.resource_bands, b.resource_bands);
-    for (const auto& [bin, c] : b.turn_bins) a.turn_bins[bin] += c;
+    add_bands(a.pip_bands, b.pip_bands, "pip_bands");
+    add_bands(a.resource_bands, b.resource_bands, "resource_bands");
+    for (const auto& [bin, c] : b.turn_bins) add_checked(a.turn_bins[bin], c, "turn_bins");
     for (std::size_t s = 0; s < a.cards.size(); ++s)
-        for (std::size_t r = 0; r < kResourceCount; ++r) a.cards[s][r] += b.cards[s][r];
+        for (std::size_t r = 0; r < kResourceCount; ++r)
+            add_checked(a.cards[s][r], b.cards[s][r], "cards");
 }
 
 }  // namespace
@@ -481,10 +526,21 @@ void merge(StatsAggregate& into, const StatsAggregate& part) {
         throw InputError(
             "partial aggregates made with and without --all-games cannot be merged (their game "
             "lists differ)");
-    into.inputs += part.inputs;
-    into.valid += part.valid;
-    into.invalid += part.invalid;
-    into.malformed += part.malformed;
+    // The same input in both: a chunk merged twice, or run twice.
+    std::vector<std::uint64_t> a = into.sources, b = part.sources, both;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+    if (!both.empty())
+        throw InputError(fmt::format(
+            "counts {} input{} that an earlier partial counts too (the same games twice: a "
+            "partial given twice, or a chunk run twice); merge each input once",
+            both.size(), both.size() == 1 ? "" : "s"));
+    add_checked(into.inputs, part.inputs, "inputs");
+    add_checked(into.valid, part.valid, "valid");
+    add_checked(into.invalid, part.invalid, "invalid");
+    add_checked(into.malformed, part.malformed, "malformed");
+    into.sources.insert(into.sources.end(), part.sources.begin(), part.sources.end());
     for (const auto& [key, g] : part.groups) {
         GroupStats& mine = into.groups[key];
         if (mine.key.empty()) {
@@ -496,15 +552,27 @@ void merge(StatsAggregate& into, const StatsAggregate& part) {
     into.games.insert(into.games.end(), part.games.begin(), part.games.end());
 }
 
+namespace {
+
+std::string hex64(std::uint64_t v) {
+    return fmt::format("{:016x}", v);
+}
+
+// The digest of a partial: its header's counts and input identities, then every line after
+// the header exactly as written.
+std::string partial_digest(const StatsAggregate& agg, std::string_view body) {
+    Fnv f;
+    f.bytes(agg.all_games ? "all" : "listed");
+    for (std::int64_t n : {agg.inputs, agg.valid, agg.invalid, agg.malformed}) f.number(n);
+    for (std::uint64_t id : agg.sources) f.bytes(hex64(id));
+    f.bytes(body);
+    return hex64(f.h);
+}
+
+}  // namespace
+
 std::string partial_to_jsonl(const StatsAggregate& agg) {
-    std::string out = json_util::dump(json{{"format", "catan-stats-partial"},
-                                           {"version", 1},
-                                           {"all_games", agg.all_games},
-                                           {"inputs", agg.inputs},
-                                           {"valid", agg.valid},
-                                           {"invalid", agg.invalid},
-                                           {"malformed", agg.malformed}}) +
-                      '\n';
+    std::string out;
     for (const auto& [key, g] : agg.groups) {
         json j{{"group", key}, {"players", g.players}};
         for_each_counter(g, [&](const char* name, const std::int64_t& x) { j[name] = x; });
@@ -535,12 +603,78 @@ std::string partial_to_jsonl(const StatsAggregate& agg) {
                {"message", r.message}};
         out += json_util::dump(j) + '\n';
     }
-    return out;
+    json sources = json::array();
+    for (std::uint64_t id : agg.sources) sources.push_back(hex64(id));
+    return json_util::dump(json{{"format", "catan-stats-partial"},
+                                {"version", 2},
+                                {"all_games", agg.all_games},
+                                {"inputs", agg.inputs},
+                                {"valid", agg.valid},
+                                {"invalid", agg.invalid},
+                                {"malformed", agg.malformed},
+                                {"sources", std::move(sources)},
+                                {"digest", partial_digest(agg, out)}}) +
+           '\n' + out;
 }
+
+namespace {
+
+// Every relation the counts of a partial must satisfy; InputError naming the partial and
+// the line of the count that breaks one.
+void check_partial(const StatsAggregate& agg, std::string_view name,
+                   const std::map<std::string, int>& group_line) {
+    auto fail = [&](int line, const std::string& what) {
+        throw InputError(fmt::format("{}: line {}: {}", name, line, what));
+    };
+    if (agg.inputs != agg.valid + agg.invalid + agg.malformed)
+        fail(1, fmt::format("inputs {} is not valid {} + invalid {} + malformed {}", agg.inputs,
+                            agg.valid, agg.invalid, agg.malformed));
+    if (static_cast<std::int64_t>(agg.sources.size()) != agg.inputs)
+        fail(1, fmt::format("{} input identities for {} inputs", agg.sources.size(), agg.inputs));
+    std::int64_t games = 0;
+    for (const auto& [key, g] : agg.groups) {
+        const int line = group_line.at(key);
+        games += g.games;
+        if (g.complete + g.unfinished != g.games)
+            fail(line, fmt::format("games {} is not complete {} + unfinished {}", g.games,
+                                   g.complete, g.unfinished));
+        std::int64_t dice = 0;
+        for (std::int64_t d : g.dice) dice += d;
+        if (dice != g.rolls)
+            fail(line, fmt::format("the dice counts sum to {}, but rolls is {}", dice, g.rolls));
+        const std::string players = fmt::format("{} players", g.players);
+        if (key.rfind(players, 0) != 0 ||
+            (key.size() > players.size() && key[players.size()] != ','))
+            fail(line,
+                 fmt::format("the group \"{}\" does not agree with players {}", key, g.players));
+        std::int64_t wins = 0;
+        for (std::int64_t w : g.seat_wins) wins += w;
+        if (wins != g.complete)
+            fail(line,
+                 fmt::format("the seats won {} games, but {} are complete", wins, g.complete));
+    }
+    if (games != agg.valid)
+        fail(1, fmt::format("valid {} but the groups hold {} games", agg.valid, games));
+    std::int64_t invalid = 0, malformed = 0;
+    for (const GameRecord& r : agg.games) {
+        invalid += r.outcome == "invalid";
+        malformed += r.outcome == "malformed";
+    }
+    if (invalid != agg.invalid || malformed != agg.malformed)
+        fail(1, fmt::format("invalid {} and malformed {}, but the games listed hold {} and {}",
+                            agg.invalid, agg.malformed, invalid, malformed));
+    if (agg.all_games && static_cast<std::int64_t>(agg.games.size()) != agg.inputs)
+        fail(1, fmt::format("inputs {}, but {} games are listed (all_games)", agg.inputs,
+                            agg.games.size()));
+}
+
+}  // namespace
 
 StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) {
     StatsAggregate agg;
     bool header = false;
+    std::string digest, body;               // the header's digest; the lines after it
+    std::map<std::string, int> group_line;  // where each group was read
     int line_no = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -548,6 +682,10 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
         ++line_no;
         if (blank_line(line)) continue;
         const std::string where = fmt::format("{}: line {}", name, line_no);
+        if (header) {
+            body.append(line);
+            body += '\n';
+        }
         json j = json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object())
             throw InputError(
@@ -558,7 +696,23 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
                     throw InputError(
                         "format: expected \"catan-stats-partial\" (write it with catan-stats "
                         "--partial)");
-                if (j.value("version", 0) != 1) throw InputError("version: expected 1");
+                if (j.value("version", 0) != 2)
+                    throw InputError(
+                        "version: expected 2 (a partial of an earlier catan-stats has no digest "
+                        "and no input identities: write it again with catan-stats --partial)");
+                const json& src =
+                    json_util::as_array(json_util::member(j, "sources", "header"), "sources");
+                for (std::size_t i = 0; i < src.size(); ++i) {
+                    const std::string id =
+                        json_util::as_string(src[i], json_util::index("sources", i));
+                    std::uint64_t v = 0;
+                    auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), v, 16);
+                    if (id.size() != 16 || ec != std::errc() || end != id.data() + id.size())
+                        throw InputError(fmt::format("{}: expected 16 hex digits",
+                                                     json_util::index("sources", i)));
+                    agg.sources.push_back(v);
+                }
+                digest = json_util::as_string(json_util::member(j, "digest", "header"), "digest");
                 agg.all_games =
                     json_util::as_bool(json_util::member(j, "all_games", "header"), "all_games");
                 agg.inputs = read_i64(json_util::member(j, "inputs", "header"), "inputs");
@@ -596,6 +750,7 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
                     read_array(cards[s], json_util::index("cards", s), g.cards[s]);
                 if (agg.groups.count(g.key))
                     throw InputError(fmt::format("group: \"{}\" repeated", g.key));
+                group_line[g.key] = line_no;
                 agg.groups[g.key] = std::move(g);
             } else if (j.contains("game")) {
                 GameRecord r;
@@ -621,6 +776,12 @@ StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name) 
     }
     if (!header)
         throw InputError(fmt::format("{}: empty: expected a catan-stats partial aggregate", name));
+    check_partial(agg, name, group_line);
+    if (partial_digest(agg, body) != digest)
+        throw InputError(fmt::format(
+            "{}: line 1: digest: the counts do not match their digest (the partial was changed "
+            "after catan-stats wrote it)",
+            name));
     normalize(agg);
     return agg;
 }

@@ -137,6 +137,9 @@ struct StatsAggregate {
     std::int64_t inputs = 0, valid = 0, invalid = 0, malformed = 0;
     std::map<std::string, GroupStats> groups;
     std::vector<GameRecord> games;  // sorted after merge/normalize
+    // The identity of every input counted (a digest of what it holds), sorted after
+    // merge/normalize: a merge refuses two partials that count the same input.
+    std::vector<std::uint64_t> sources;
 };
 inline constexpr double kSuspiciousP = 0.001;
 
@@ -166,19 +169,25 @@ void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
 void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view message);
 // Adds every count of `part` to `into` and appends its game records (call normalize after
 // the last merge). Throws InputError when the two were made with different game listings
-// (all_games).
+// (all_games), when a sum passes 2^63 - 1 (naming the field), or when `part` counts an
+// input that `into` counts already (the same games twice).
 void merge(StatsAggregate& into, const StatsAggregate& part);
 // Sorts the game records into their canonical order; the writers and reports expect it
 // (call after the last add_game or merge).
 void normalize(StatsAggregate& agg);
 
 // ---- partial aggregates as JSON Lines ----
-// Line 1: {"format":"catan-stats-partial","version":1,"all_games":..,"inputs":..,...};
+// Line 1: {"format":"catan-stats-partial","version":2,"all_games":..,"inputs":..,...,
+// "sources": [the identity of each input, 16 hex digits], "digest": FNV-1a 64 of the counts};
 // then one line per group ({"group": key, ...counts}) in key order, then one line per game
 // record ({"game": name, ...}) in record order. Integers only. Ends with '\n'.
 std::string partial_to_jsonl(const StatsAggregate& agg);
 // Reads a partial aggregate; blank lines skipped. Throws InputError
-// "<name>: line N: <field>: expected ..." for anything else.
+// "<name>: line N: <field>: expected ..." for anything else, and "<name>: line N: ..." for
+// counts that contradict each other (inputs = valid + invalid + malformed, the groups' games
+// = valid, complete + unfinished = games, the dice sum to the rolls, the seats' wins to the
+// complete games, the group key agrees with its players, the games listed with the totals)
+// or their digest (a partial changed by hand).
 StatsAggregate partial_from_jsonl(std::string_view text, std::string_view name);
 
 }  // namespace ctk
