@@ -584,3 +584,32 @@ TEST_CASE("colonist: a game abandoned during the setup is valid and unfinished",
     CHECK(rules_broken(v).empty());
     CHECK(v.outcome == Outcome::kUnfinished);
 }
+
+TEST_CASE("a name longer than 256 bytes is refused by every reader", "[import][colonist][limits]") {
+    // A megabyte of name would be written into every event line of the log.
+    json game = dataset_game("colonist-4p-137073668.json");
+    game["data"]["playerUserStates"][1]["playerId"] = std::string(1 << 20, 'x');
+    try {
+        import_log(game.dump(), "big.json", ImportFormat::kColonist);
+        FAIL("a megabyte name imported");
+    } catch (const InputError& e) {
+        // playOrder [2, 4, 3, 1]: colour 1 (playerUserStates[1]) sits fourth
+        CHECK(std::string(e.what()) ==
+              "big.json: the name of seat 4 is 1048576 bytes, longer than the 256 a name may have");
+    }
+    // The native log reader, both paths (a document and JSON Lines).
+    GameLog log = import_log(test::read_file((fs::path(test::data_dir()) / "colonist-dataset" /
+                                              "colonist-4p-137073668.json")
+                                                 .string()),
+                             "d.json", ImportFormat::kColonist);
+    log.seats[2].color = std::string(257, 'c');
+    CHECK_THROWS_WITH(read_log(write_log(log, LogFormat::kJsonl), "long.log"),
+                      "long.log: header (line 1): seats[2].color: 257 bytes, longer than the 256 "
+                      "a color may have");
+    CHECK_THROWS_WITH(read_log(write_log(log, LogFormat::kJson), "long.log"),
+                      Catch::StartsWith("long.log: ") &&
+                          Catch::EndsWith("seats[2].color: 257 bytes, longer than the 256 a "
+                                          "color may have"));
+    log.seats[2].color = std::string(256, 'c');  // at the limit: read
+    CHECK(read_log(write_log(log, LogFormat::kJsonl), "ok.log").seats[2].color.size() == 256);
+}

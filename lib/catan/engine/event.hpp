@@ -210,6 +210,10 @@ struct Event {
     int source_line = 0;                   // line in the file it was read from (0 = unknown)
 };
 
+// The longest seat name or colour a log may hold, in bytes: every reader and importer
+// refuses a longer one (a name of a megabyte would be written into every event line).
+inline constexpr std::size_t kMaxNameBytes = 256;
+
 struct Seat {
     std::string name;                // how events name the player (unique in the log)
     std::string color;               // display colour, e.g. "red"

@@ -142,6 +142,14 @@ namespace {
 // backstop for every format.
 GameLog checked(GameLog log, std::string_view name) {
     const auto seats = static_cast<PlayerId>(log.seats.size());
+    for (std::size_t i = 0; i < log.seats.size(); ++i)
+        for (const auto& [what, text] :
+             {std::pair<const char*, const std::string*>{"name", &log.seats[i].name},
+              {"color", &log.seats[i].color}})
+            if (text->size() > kMaxNameBytes)
+                throw InputError(fmt::format(
+                    "{}: the {} of seat {} is {} bytes, longer than the {} a {} may have", name,
+                    what, i + 1, text->size(), kMaxNameBytes, what));
     for (std::size_t i = 0; i < log.events.size(); ++i) {
         const Event& e = log.events[i];
         const PlayerId p = event_player(e.body);

@@ -676,7 +676,9 @@ bool read_seats(element v, std::vector<Seat>& out) {
                 (bit == 1u ? seat.name : seat.color) = std::string(s);
             }
         }
-        if (seat.name.empty()) return false;
+        if (seat.name.empty() || seat.name.size() > kMaxNameBytes ||
+            seat.color.size() > kMaxNameBytes)
+            return false;  // the precise reader names the field
         for (const Seat& other : out)
             if (other.name == seat.name) return false;
         if (seat.color.empty()) seat.color = seat.name;

@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/event.hpp>
-#include <catan/io/line.hpp>
+#include <catan/io/board_json.hpp>
 #include <catan/io/detail/event_fast.hpp>
+#include <catan/io/event_json.hpp>
 #include <catan/io/event_write.hpp>
 #include <catan/io/json_util.hpp>
-#include <catan/io/board_json.hpp>
-#include <catan/io/event_json.hpp>
+#include <catan/io/line.hpp>
 
 namespace ctk {
 
@@ -117,6 +117,13 @@ GameLog header_from_json(const json& j, bool document) {
                             "{}: unknown field (expected name, color, source_seat)", field(p, sk)));
                 }
                 if (s.name.empty()) throw InputError(fmt::format("{}: missing", field(p, "name")));
+                for (const auto& [what, text] :
+                     {std::pair<const char*, const std::string*>{"name", &s.name},
+                      {"color", &s.color}})
+                    if (text->size() > kMaxNameBytes)
+                        throw InputError(
+                            fmt::format("{}: {} bytes, longer than the {} a {} may have",
+                                        field(p, what), text->size(), kMaxNameBytes, what));
                 for (const auto& other : log.seats)
                     if (other.name == s.name)
                         throw InputError(fmt::format("{}: duplicate seat name \"{}\"",
