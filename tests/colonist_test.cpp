@@ -77,6 +77,51 @@ std::vector<int> vp_by_seat(const Verdict& v) {
     return vp;
 }
 
+// What a shared replay must give: its seats, the final VP of its endGameState by seat, the
+// winner claimed (kNoPlayer when the site's winner has too few VP), the rolls (the sum of
+// endGameState.diceStats) and the status written into the log's source.
+struct CorpusGame {
+    const char* file;
+    std::vector<std::string> seats;
+    std::vector<int> vp;
+    PlayerId winner;
+    int rolls;
+    const char* status;
+};
+
+// Every replay of ../shared/data/<folder> imports and replays as `expect` says, and the
+// folder holds no other.
+void check_corpus_folder(const char* folder, const std::vector<CorpusGame>& expect) {
+    fs::path dir = fs::path(test::data_dir()) / folder;
+    if (!fs::is_directory(dir)) {
+        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
+        WARN("skipped: the shared corpus is not at " << dir.string());
+        return;
+    }
+    int files = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".json") ++files;
+    CHECK(files == static_cast<int>(expect.size()));
+    for (const CorpusGame& e : expect) {
+        INFO(e.file);
+        GameLog log =
+            import_log(test::read_file((dir / e.file).string()), e.file, ImportFormat::kColonist);
+        std::vector<std::string> seats;
+        for (const Seat& s : log.seats) seats.push_back(s.name);
+        CHECK(seats == e.seats);
+        REQUIRE(log.events.back().claims);
+        CHECK(log.events.back().claims->vp == e.vp);
+        CHECK(log.events.back().claims->winner == e.winner);
+        CHECK_THAT(log.source, Catch::Contains(e.status));
+        Verdict v = replay_all(log);
+        CHECK(rules_broken(v).empty());
+        CHECK(v.outcome != Outcome::kInvalid);
+        CHECK(vp_by_seat(v) == e.vp);
+        CHECK(v.rolls == e.rolls);
+        CHECK(v.winner == e.winner);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("colonist corners and edges map to our vertices and edges", "[import][colonist]") {
@@ -160,48 +205,33 @@ TEST_CASE("colonist: the sample game replays with the site's final VP", "[import
 
 TEST_CASE("corpus: every colonist.io replay replays with the final VP of its endGameState",
           "[corpus][colonist]") {
-    fs::path dir = fs::path(test::data_dir()) / "colonist";
-    if (!fs::is_directory(dir)) {
-        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
-        WARN("skipped: the shared corpus is not at " << dir.string());
-        return;
-    }
-    struct Expect {
-        const char* file;
-        std::vector<int> vp;  // by seat (play order), from endGameState
-        PlayerId winner;      // the claim; kNoPlayer for the game stopped early
-        int rolls;            // the sum of endGameState.diceStats
-        const char* status;
-    };
-    const std::vector<Expect> expect{
-        {"colonist-1v1-208170376.json", {15, 12}, 0, 95, "complete: player_b wins"},
-        {"colonist-1v1-210696208.json", {14, 15}, 1, 64, "complete: player_b wins"},
-        {"colonist-1v1-212917487.json", {8, 15}, 1, 68, "complete: player_b wins"},
-        {"colonist-1v1-214191014.json",
-         {3, 5},
-         kNoPlayer,
-         43,
-         "unfinished: the site declared player_a the winner with 5 VP of 16"},
-    };
-    int files = 0;
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.path().extension() == ".json") ++files;
-    CHECK(files == static_cast<int>(expect.size()));
-    for (const Expect& e : expect) {
-        INFO(e.file);
-        GameLog log =
-            import_log(test::read_file((dir / e.file).string()), e.file, ImportFormat::kColonist);
-        REQUIRE(log.events.back().claims);
-        CHECK(log.events.back().claims->vp == e.vp);
-        CHECK(log.events.back().claims->winner == e.winner);
-        CHECK_THAT(log.source, Catch::Contains(e.status));
-        Verdict v = replay_all(log);
-        CHECK(rules_broken(v).empty());
-        CHECK(v.outcome != Outcome::kInvalid);
-        CHECK(vp_by_seat(v) == e.vp);
-        CHECK(v.rolls == e.rolls);
-        CHECK(v.winner == e.winner);
-    }
+    check_corpus_folder("colonist",
+                        {
+                            {"colonist-1v1-208170376.json",
+                             {"player_b", "player_a"},
+                             {15, 12},
+                             0,
+                             95,
+                             "complete: player_b wins"},
+                            {"colonist-1v1-210696208.json",
+                             {"player_a", "player_b"},
+                             {14, 15},
+                             1,
+                             64,
+                             "complete: player_b wins"},
+                            {"colonist-1v1-212917487.json",
+                             {"player_a", "player_b"},
+                             {8, 15},
+                             1,
+                             68,
+                             "complete: player_b wins"},
+                            {"colonist-1v1-214191014.json",
+                             {"player_b", "player_a"},
+                             {3, 5},
+                             kNoPlayer,
+                             43,
+                             "unfinished: the site declared player_a the winner with 5 VP of 16"},
+                        });
 }
 
 TEST_CASE("colonist: bad input names the JSON path and the event", "[import][colonist]") {
@@ -402,74 +432,39 @@ GameLog import_game(const json& game, const char* name = "d.json") {
 
 TEST_CASE("corpus: every game of the colonist.io dataset replays with its endGameState",
           "[corpus][colonist]") {
-    fs::path dir = fs::path(test::data_dir()) / "colonist-dataset";
-    if (!fs::is_directory(dir)) {
-        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
-        WARN("skipped: the shared corpus is not at " << dir.string());
-        return;
-    }
-    struct Expect {
-        const char* file;
-        std::vector<std::string> seats;  // play order, named by playerId
-        std::vector<int> vp;             // by seat, from endGameState
-        PlayerId winner;  // the claim; kNoPlayer when the site's winner has too few VP
-        int rolls;        // the sum of endGameState.diceStats
-        const char* status;
-    };
-    const std::vector<Expect> expect{
-        {"colonist-2p-194290052.json",
-         {"player_a", "player_b"},
-         {9, 15},
-         1,
-         55,
-         "complete: player_b wins"},
-        {"colonist-2p-194320018.json",
-         {"player_b", "player_a"},
-         {9, 6},
-         kNoPlayer,
-         63,
-         "unfinished: the site declared player_b the winner with 9 VP of 15"},
-        {"colonist-4p-137073668.json",
-         {"player_c", "player_d", "player_a", "player_b"},
-         {10, 7, 8, 4},
-         0,
-         65,
-         "complete: player_c wins"},
-        {"colonist-4p-138142744.json",
-         {"player_d", "player_c", "player_b", "player_a"},
-         {6, 7, 5, 10},
-         3,
-         51,
-         "complete: player_a wins"},
-        {"colonist-4p-193454032.json",
-         {"player_b", "player_d", "player_a", "player_c"},
-         {10, 5, 4, 7},
-         0,
-         57,
-         "complete: player_b wins"},
-    };
-    int files = 0;
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.path().extension() == ".json") ++files;
-    CHECK(files == static_cast<int>(expect.size()));
-    for (const Expect& e : expect) {
-        INFO(e.file);
-        GameLog log =
-            import_log(test::read_file((dir / e.file).string()), e.file, ImportFormat::kColonist);
-        std::vector<std::string> seats;
-        for (const Seat& s : log.seats) seats.push_back(s.name);
-        CHECK(seats == e.seats);
-        REQUIRE(log.events.back().claims);
-        CHECK(log.events.back().claims->vp == e.vp);
-        CHECK(log.events.back().claims->winner == e.winner);
-        CHECK_THAT(log.source, Catch::Contains(e.status));
-        Verdict v = replay_all(log);
-        CHECK(rules_broken(v).empty());
-        CHECK(v.outcome != Outcome::kInvalid);
-        CHECK(vp_by_seat(v) == e.vp);
-        CHECK(v.rolls == e.rolls);
-        CHECK(v.winner == e.winner);
-    }
+    check_corpus_folder("colonist-dataset",
+                        {
+                            {"colonist-2p-194290052.json",
+                             {"player_a", "player_b"},
+                             {9, 15},
+                             1,
+                             55,
+                             "complete: player_b wins"},
+                            {"colonist-2p-194320018.json",
+                             {"player_b", "player_a"},
+                             {9, 6},
+                             kNoPlayer,
+                             63,
+                             "unfinished: the site declared player_b the winner with 9 VP of 15"},
+                            {"colonist-4p-137073668.json",
+                             {"player_c", "player_d", "player_a", "player_b"},
+                             {10, 7, 8, 4},
+                             0,
+                             65,
+                             "complete: player_c wins"},
+                            {"colonist-4p-138142744.json",
+                             {"player_d", "player_c", "player_b", "player_a"},
+                             {6, 7, 5, 10},
+                             3,
+                             51,
+                             "complete: player_a wins"},
+                            {"colonist-4p-193454032.json",
+                             {"player_b", "player_d", "player_a", "player_c"},
+                             {10, 5, 4, 7},
+                             0,
+                             57,
+                             "complete: player_b wins"},
+                        });
 }
 
 TEST_CASE("colonist: the winner from endGameState when the log has no entry 45",
