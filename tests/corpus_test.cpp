@@ -117,6 +117,9 @@ TEST_CASE("corpus: catanatron games break only the rules its engine is known to 
     std::map<std::string, std::vector<std::string>> expected{
         {"road-connected", {"31e6de30@116"}},
         {"longest-road", {"4217edc8@1207", "b08223d4@204"}},
+        // the same two undercounts' other wrong claims at those events: the VP of the
+        // holder that lost the card, and red's win
+        {"win-on-own-turn", {"4217edc8@1207", "4217edc8@1207", "b08223d4@204", "b08223d4@204"}},
     };
     for (auto& [rule, list] : by_rule) std::sort(list.begin(), list.end());
     CHECK(by_rule == expected);

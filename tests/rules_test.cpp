@@ -12,9 +12,9 @@
 #include <catan/engine/event.hpp>
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -708,4 +708,35 @@ TEST_CASE("keep-going: a card played but not held is not counted as played",
         for (int k = 0; k < kDevCardKinds; ++k) CHECK(t.s.players[kRed].dev_played[k] == 0);
         CHECK(t.s.players[kRed].knights_played() == 0);
     }
+}
+
+TEST_CASE("replay with keep_going lists every wrong claim of an event, without it the first",
+          "[replay][claims]") {
+    // The last event of a complete game claiming the longest road, the largest army and the
+    // VP wrongly: three claims, three rule ids (issue: an end listed only longest-road).
+    GameLog log = read_log(
+        test::read_file(test::source_path("samples/logs/valid/complete-3p.json")), "c.json");
+    Verdict truth = replay(log, {}, "c.json");
+    REQUIRE(truth.state);
+    const int n = static_cast<int>(log.seats.size());
+    auto claims = std::make_shared<Claims>();
+    claims->longest_road = (truth.state->longest_road + 1 + n) % n;
+    claims->largest_army = (truth.state->largest_army + 1 + n) % n;
+    std::vector<int> vp;
+    for (int p = 0; p < n; ++p) vp.push_back(truth.state->vp(p) + 1);
+    claims->vp = vp;
+    log.events.back().claims = claims;
+
+    ReplayOptions all;
+    all.keep_going = true;
+    Verdict v = replay(log, all, "c.json");
+    std::vector<std::string> rules;
+    for (const Violation& x : v.violations) rules.push_back(x.rule_id);
+    CHECK(rules == std::vector<std::string>{"longest-road", "largest-army", "win-on-own-turn"});
+    for (const Violation& x : v.violations)
+        CHECK(x.event_index == static_cast<int>(log.events.size()) - 1);
+
+    Verdict first = replay(log, {}, "c.json");
+    REQUIRE(first.violations.size() == 1);
+    CHECK(first.violations[0].rule_id == "longest-road");
 }

@@ -249,9 +249,14 @@ std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) 
     return owed;
 }
 
-std::optional<Violation> check_claims(const GameState& s, const Event& e, int index,
-                                      const RuleContext& ctx) {
-    if (!e.claims) return std::nullopt;
+namespace {
+
+// The claims of `e` that the state contradicts, in the order check_claims names them: the
+// first one only, or one per claim (`all`).
+std::vector<Violation> wrong_claims(const GameState& s, const Event& e, int index,
+                                    const RuleContext& ctx, bool all) {
+    std::vector<Violation> out;
+    if (!e.claims) return out;
     const Claims& c = *e.claims;
     auto violation = [&](std::string_view rule, std::string msg, std::string_view field) {
         Violation v = make_violation(s, e, index, Finding{rule, std::move(msg), ""});
@@ -283,14 +288,17 @@ std::optional<Violation> check_claims(const GameState& s, const Event& e, int in
             } else if (!setup) {
                 rule = rule::kProduction;
             }
-            return violation(rule,
-                             fmt::format("the log claims {} received {}; the rules give {}",
-                                         ctx.player_name(p), cards_text(claimed), cards_text(got)),
-                             "received");
+            out.push_back(
+                violation(rule,
+                          fmt::format("the log claims {} received {}; the rules give {}",
+                                      ctx.player_name(p), cards_text(claimed), cards_text(got)),
+                          "received"));
+            if (!all) return out;
+            break;
         }
     }
-    if (c.longest_road && *c.longest_road != s.longest_road)
-        return violation(
+    if (c.longest_road && *c.longest_road != s.longest_road) {
+        out.push_back(violation(
             rule::kLongestRoad,
             fmt::format("the log claims the longest road is {}'s; the rules give it to "
                         "{} (road lengths: {})",
@@ -302,50 +310,74 @@ std::optional<Violation> check_claims(const GameState& s, const Event& e, int in
                                                  s.players[p].road_length);
                             return l;
                         }()),
-            "longest_road");
-    if (c.largest_army && *c.largest_army != s.largest_army)
-        return violation(
+            "longest_road"));
+        if (!all) return out;
+    }
+    if (c.largest_army && *c.largest_army != s.largest_army) {
+        out.push_back(violation(
             rule::kLargestArmy,
             fmt::format("the log claims the largest army is {}'s; the rules give it to {}",
                         ctx.player_name(*c.largest_army), ctx.player_name(s.largest_army)),
-            "largest_army");
+            "largest_army"));
+        if (!all) return out;
+    }
     if (c.vp)
         for (int p = 0; p < s.player_count() && p < static_cast<int>(c.vp->size()); ++p) {
             int claimed = (*c.vp)[p];
             if (claimed < 0 || claimed == s.vp(p)) continue;
-            return violation(rule::kWinOnOwnTurn,
-                             fmt::format("the log claims {} has {} VP; the rules count {}",
-                                         ctx.player_name(p), claimed, s.vp(p)),
-                             "vp");
+            out.push_back(violation(rule::kWinOnOwnTurn,
+                                    fmt::format("the log claims {} has {} VP; the rules count {}",
+                                                ctx.player_name(p), claimed, s.vp(p)),
+                                    "vp"));
+            if (!all) return out;
+            break;
         }
     if (c.hands)
         for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
             const auto& claimed = (*c.hands)[p];
             const PlayerState& ps = s.players[p];
             if (!claimed || *claimed == ps.hand) continue;
-            return violation(
+            out.push_back(violation(
                 rule::kClaimHand,
                 fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
                             cards_text(*claimed), cards_text(ps.hand)),
-                "hands");
+                "hands"));
+            if (!all) return out;
+            break;
         }
-    if (c.bank && *c.bank != s.bank)
-        return violation(rule::kClaimBank,
-                         fmt::format("the log claims the bank holds {}; the rules give {}",
-                                     cards_text(*c.bank), cards_text(s.bank)),
-                         "bank");
+    if (c.bank && *c.bank != s.bank) {
+        out.push_back(violation(rule::kClaimBank,
+                                fmt::format("the log claims the bank holds {}; the rules give {}",
+                                            cards_text(*c.bank), cards_text(s.bank)),
+                                "bank"));
+        if (!all) return out;
+    }
     if (c.winner && *c.winner != s.winner)
-        return violation(
-            rule::kWinOnOwnTurn,
-            s.winner == kNoPlayer
-                ? fmt::format("the log claims {} won; the rules count {} VP for {} and "
-                              "nobody has won",
-                              ctx.player_name(*c.winner), s.vp(*c.winner),
-                              ctx.player_name(*c.winner))
-                : fmt::format("the log claims {} won; the rules give the win to {}",
-                              ctx.player_name(*c.winner), ctx.player_name(s.winner)),
-            "winner");
-    return std::nullopt;
+        out.push_back(
+            violation(rule::kWinOnOwnTurn,
+                      s.winner == kNoPlayer
+                          ? fmt::format("the log claims {} won; the rules count {} VP for {} and "
+                                        "nobody has won",
+                                        ctx.player_name(*c.winner), s.vp(*c.winner),
+                                        ctx.player_name(*c.winner))
+                          : fmt::format("the log claims {} won; the rules give the win to {}",
+                                        ctx.player_name(*c.winner), ctx.player_name(s.winner)),
+                      "winner"));
+    return out;
+}
+
+}  // namespace
+
+std::optional<Violation> check_claims(const GameState& s, const Event& e, int index,
+                                      const RuleContext& ctx) {
+    std::vector<Violation> v = wrong_claims(s, e, index, ctx, false);
+    if (v.empty()) return std::nullopt;
+    return std::move(v.front());
+}
+
+std::vector<Violation> check_all_claims(const GameState& s, const Event& e, int index,
+                                        const RuleContext& ctx) {
+    return wrong_claims(s, e, index, ctx, true);
 }
 
 }  // namespace ctk

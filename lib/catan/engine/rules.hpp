@@ -103,6 +103,11 @@ void apply(GameState& s, const Event& e);
 // "winner" (win-on-own-turn). Returns the first mismatch, under the deriving rule's id.
 std::optional<Violation> check_claims(const GameState& s, const Event& e, int index = -1,
                                       const RuleContext& ctx = {});
+// Every claim of the event that the state contradicts, one violation per claim (received,
+// longest_road, largest_army, vp, hands, bank, winner: the first player of each that
+// differs), in the order check_claims checks them: what replay --keep-going lists.
+std::vector<Violation> check_all_claims(const GameState& s, const Event& e, int index = -1,
+                                        const RuleContext& ctx = {});
 
 // robber-move and robber-steal under the options (RULES.md "Variants"), shared by check and
 // the legal-move generator.

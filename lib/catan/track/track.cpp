@@ -567,8 +567,12 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
             }
         }
         apply(s, e);
-        if (e.claims)
-            if (auto v = check_claims(s, e, index, ctx_)) report(std::move(*v));
+        if (e.claims) {
+            if (go_on)  // --keep-going: every wrong claim of the event
+                for (Violation& v : check_all_claims(s, e, index, ctx_)) report(std::move(v));
+            else if (auto v = check_claims(s, e, index, ctx_))
+                report(std::move(*v));
+        }
         return res;
     }
 
@@ -704,7 +708,13 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         std::size_t passing = 0;
         for (std::size_t i = 0; i < states_.size(); ++i)
             if (!check_claims(states_[i].state, e, index, quiet_)) pass[i] = 1, ++passing;
-        if (passing == 0) {  // the most probable state's violation, with its message
+        if (passing == 0 && go_on) {  // --keep-going: every wrong claim of the likeliest state
+            const WeightedState* likeliest = &states_.front();
+            for (const WeightedState& ws : states_)
+                if (ws.weight > likeliest->weight) likeliest = &ws;
+            for (Violation& v : check_all_claims(likeliest->state, e, index, ctx_))
+                report(under_hidden(std::move(v)));
+        } else if (passing == 0) {  // the most probable state's violation, with its message
             for (const WeightedState& ws : states_)
                 if (auto v = check_claims(ws.state, e, index, ctx_)) note(std::move(*v), ws.weight);
             report(under_hidden(std::move(*worst)));
