@@ -225,7 +225,7 @@ TEST_CASE("any split of the corpus, merged in any order, gives the same bytes", 
                 std::swap(texts[i - 1], texts[rng.below(static_cast<std::uint32_t>(i))]);
             StatsAggregate merged;
             merged.all_games = all;
-            for (const auto& t : texts) merge(merged, partial_from_jsonl(t, "part"));
+            for (const auto& t : texts) merge_partial(merged, partial_from_jsonl(t, "part"));
             INFO("split into " << k << " parts, all_games " << all);
             CHECK(report_bytes(merged) == expected);
         }
@@ -275,21 +275,21 @@ TEST_CASE("merges that cannot lie: sums past 2^63, contradicting counts, edits, 
     const std::string a = partial_of(1, 4), b = partial_of(5, 3);
     {  // the honest case: two disjoint partials merge
         StatsAggregate m;
-        merge(m, partial_from_jsonl(a, "a.jsonl"));
-        merge(m, partial_from_jsonl(b, "b.jsonl"));
+        merge_partial(m, partial_from_jsonl(a, "a.jsonl"));
+        merge_partial(m, partial_from_jsonl(b, "b.jsonl"));
         CHECK(m.inputs == 7);
         CHECK(m.sources.size() == 7);
     }
     {  // the same partial twice, and two partials that share a game
         StatsAggregate m;
-        merge(m, partial_from_jsonl(a, "a.jsonl"));
-        CHECK_THROWS_WITH(merge(m, partial_from_jsonl(a, "a.jsonl")),
+        merge_partial(m, partial_from_jsonl(a, "a.jsonl"));
+        CHECK_THROWS_WITH(merge_partial(m, partial_from_jsonl(a, "a.jsonl")),
                           "counts 4 inputs that an earlier partial counts too (the same games "
                           "twice: a partial given twice, or a chunk run twice); merge each input "
                           "once");
         StatsAggregate n;
-        merge(n, partial_from_jsonl(a, "a.jsonl"));
-        CHECK_THROWS_WITH(merge(n, partial_from_jsonl(partial_of(4, 2), "c.jsonl")),
+        merge_partial(n, partial_from_jsonl(a, "a.jsonl"));
+        CHECK_THROWS_WITH(merge_partial(n, partial_from_jsonl(partial_of(4, 2), "c.jsonl")),
                           Catch::StartsWith("counts 1 input that an earlier partial counts too"));
     }
     {  // any change after catan-stats wrote it: refused by the digest

@@ -73,7 +73,7 @@ int run_merge(const std::vector<std::string>& parts, const Options& opt) {
             first = false;
         }
         try {
-            merge(agg, p);
+            merge_partial(agg, p);
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: {}", name, e.what()));
         }
@@ -111,9 +111,9 @@ int run_games(const Options& opt) {
                 StatsAggregate bad;
                 bad.all_games = opt.all_games;
                 add_malformed(bad, name,
-                              folder ? fmt::format("{}: is a directory", name)
-                                     : fmt::format("{}: cannot open: {}", name,
-                                                   std::strerror(errno)));
+                              folder
+                                  ? fmt::format("{}: is a directory", name)
+                                  : fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
                 merge(agg, bad);
                 continue;
             }

@@ -526,16 +526,6 @@ void merge(StatsAggregate& into, const StatsAggregate& part) {
         throw InputError(
             "partial aggregates made with and without --all-games cannot be merged (their game "
             "lists differ)");
-    // The same input in both: a chunk merged twice, or run twice.
-    std::vector<std::uint64_t> a = into.sources, b = part.sources, both;
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
-    if (!both.empty())
-        throw InputError(fmt::format(
-            "counts {} input{} that an earlier partial counts too (the same games twice: a "
-            "partial given twice, or a chunk run twice); merge each input once",
-            both.size(), both.size() == 1 ? "" : "s"));
     add_checked(into.inputs, part.inputs, "inputs");
     add_checked(into.valid, part.valid, "valid");
     add_checked(into.invalid, part.invalid, "invalid");
@@ -550,6 +540,20 @@ void merge(StatsAggregate& into, const StatsAggregate& part) {
         merge_group(mine, g);
     }
     into.games.insert(into.games.end(), part.games.begin(), part.games.end());
+}
+
+void merge_partial(StatsAggregate& into, const StatsAggregate& part) {
+    // The same input in both: a partial given twice, or a chunk run twice.
+    std::vector<std::uint64_t> a = into.sources, b = part.sources, both;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+    if (!both.empty())
+        throw InputError(fmt::format(
+            "counts {} input{} that an earlier partial counts too (the same games twice: a "
+            "partial given twice, or a chunk run twice); merge each input once",
+            both.size(), both.size() == 1 ? "" : "s"));
+    merge(into, part);
 }
 
 namespace {

@@ -167,11 +167,14 @@ void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
                     std::string_view name);
 // Adds an input that could not be read (message: the reader's InputError text).
 void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view message);
-// Adds every count of `part` to `into` and appends its game records (call normalize after
-// the last merge). Throws InputError when the two were made with different game listings
-// (all_games), when a sum passes 2^63 - 1 (naming the field), or when `part` counts an
-// input that `into` counts already (the same games twice).
+// Adds every count of `part` to `into` and appends its game records and input identities
+// (call normalize after the last merge). Throws InputError when the two were made with
+// different game listings (all_games) or when a sum passes 2^63 - 1 (naming the field).
 void merge(StatsAggregate& into, const StatsAggregate& part);
+// merge for the partial aggregates of separate runs (catan-stats merge): refuses, with an
+// InputError, a `part` that counts an input `into` counts already (the same games twice).
+// Sorts copies of both identity lists: once per partial, not per game.
+void merge_partial(StatsAggregate& into, const StatsAggregate& part);
 // Sorts the game records into their canonical order; the writers and reports expect it
 // (call after the last add_game or merge).
 void normalize(StatsAggregate& agg);
