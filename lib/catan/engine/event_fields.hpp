@@ -164,10 +164,7 @@ inline constexpr std::array<EventFieldMasks, std::variant_size_v<EventBody>> kEv
     return m;
 }();
 
-// The spec of an event type by its index in EventBody, and of an alternative.
-constexpr const EventSpec& event_spec(std::size_t type) {
-    return kEventSpecs[type];
-}
+// The index in EventBody of its alternative T.
 template <class T>
 constexpr std::size_t event_type_index() {
     constexpr std::size_t n = std::variant_size_v<EventBody>;

@@ -447,18 +447,19 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
         std::string p = ju::field(gpath, std::to_string(key));
         std::string tpath = ju::field(p, "text");
         const json& text = ju::as_object(ju::member(*entry, "text", p), tpath);
-        int type =
+        const int type =
             ju::as_int(ju::member(text, "type", tpath), ju::field(tpath, "type"), 0, 1000000);
+        const auto kind = static_cast<Entry>(type);
         auto actor = [&]() {
             return player(ju::member(text, "playerColor", tpath), ju::field(tpath, "playerColor"));
         };
         auto actor_color = [&]() { return colors_[static_cast<std::size_t>(actor())]; };
-        if (type == static_cast<int>(Entry::kTurnSeparator)) {
+        if (kind == Entry::kTurnSeparator) {
             end_turn();
             continue;
         }
         if (over_) continue;  // entries after the site's win announcement
-        switch (static_cast<Entry>(type)) {
+        switch (kind) {
             case Entry::kPlaced:
             case Entry::kBuilt: {
                 int piece = ju::as_int(ju::member(text, "pieceEnum", tpath),
@@ -468,26 +469,24 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 std::string pp = ju::field(tpath, "pieceEnum");
                 if (piece == 0) {
                     EdgeId e = take_piece(new_roads, c, pp, "road");
-                    if (type == static_cast<int>(Entry::kPlaced) && setup_)
+                    if (kind == Entry::kPlaced && setup_)
                         emit(log, PlaceRoad{who, e});
                     else
                         emit(log, BuildRoad{who, e});
                 } else if (piece == 2) {
                     VertexId v = take_piece(new_settlements, c, pp, "settlement");
-                    if (type == static_cast<int>(Entry::kPlaced) && setup_)
+                    if (kind == Entry::kPlaced && setup_)
                         emit(log, PlaceSettlement{who, v});
-                    else if (type == static_cast<int>(Entry::kBuilt))
+                    else if (kind == Entry::kBuilt)
                         emit(log, BuildSettlement{who, v});
                     else
                         fail(ju::field(tpath, "type"), "a settlement placed free after the setup");
-                } else if (piece == 3 && type == static_cast<int>(Entry::kBuilt)) {
+                } else if (piece == 3 && kind == Entry::kBuilt) {
                     emit(log, BuildCity{who, take_piece(new_cities, c, pp, "city")});
                 } else {
-                    fail(pp,
-                         fmt::format("unknown piece {} for entry type {} (expected 0 road, 2 "
-                                     "settlement{})",
-                                     piece, type,
-                                     type == static_cast<int>(Entry::kBuilt) ? ", 3 city" : ""));
+                    fail(pp, fmt::format("unknown piece {} for entry type {} (expected 0 road, 2 "
+                                         "settlement{})",
+                                         piece, type, kind == Entry::kBuilt ? ", 3 city" : ""));
                 }
                 break;
             }
@@ -562,12 +561,12 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                     log.events.empty() ? nullptr : std::get_if<MoveRobber>(&log.events.back().body);
                 if (!m) fail(tpath, "a steal that follows no robber move");
                 PlayerId thief, victim;
-                if (type == static_cast<int>(Entry::kStoleOthersView)) {
+                if (kind == Entry::kStoleOthersView) {
                     thief = player(ju::member(text, "playerColorThief", tpath),
                                    ju::field(tpath, "playerColorThief"));
                     victim = player(ju::member(text, "playerColorVictim", tpath),
                                     ju::field(tpath, "playerColorVictim"));
-                } else if (type == static_cast<int>(Entry::kStoleThiefView)) {
+                } else if (kind == Entry::kStoleThiefView) {
                     thief = player(ju::member(*entry, "from", p), ju::field(p, "from"));
                     victim = actor();
                 } else {
@@ -583,7 +582,7 @@ void Importer::read_event(const json& ev, const std::string& path, GameLog& log)
                 if (m->victim != kNoPlayer && m->victim != victim)
                     fail(tpath, "the victim differs from the other view of the same steal");
                 m->victim = victim;
-                if (type == static_cast<int>(Entry::kStoleOthersView))
+                if (kind == Entry::kStoleOthersView)
                     break;  // card backs only: which card stays hidden
                 const json& ce = ju::as_array(ju::member(text, "cardEnums", tpath),
                                               ju::field(tpath, "cardEnums"));

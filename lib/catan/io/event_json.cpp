@@ -137,11 +137,6 @@ EdgeId edge_from_json(const json& j, const Topology& t, std::string_view path) {
 class Fields {
   public:
     Fields(const json& j, std::string_view path) : j_(j), path_(path) {}
-    const json& req(std::string_view key) const {
-        const json* m = opt(key);
-        if (!m) throw InputError(fmt::format("{}: missing", field(path_, key)));
-        return *m;
-    }
     const json* opt(std::string_view key) const {
         auto it = j_.find(key);
         return it == j_.end() ? nullptr : &*it;
@@ -400,34 +395,32 @@ Event event_from_json(const json& j, const std::vector<Seat>& seats, const Topol
     check_fields(j, spec, path);
     detail::EventValues v;
     v.type = static_cast<int>(ti);
-    // The fields in the spec's order; of the alternatives, the one given.
-    const EventFieldMask alt = spec.alternatives();
+    // Of the alternatives (dice or sum) exactly one is given: checked where the first is
+    // listed, before its value is read.
+    std::vector<std::string_view> alternatives_given;
+    for (int i = 0; i < spec.field_count; ++i) {
+        const FieldSpec& fs = spec.fields[static_cast<std::size_t>(i)];
+        if (fs.alternative && f.opt(event_field_name(fs.field)))
+            alternatives_given.push_back(event_field_name(fs.field));
+    }
+    bool alternatives_checked = false;
+    // The fields in the spec's order.
     for (int i = 0; i < spec.field_count; ++i) {
         const FieldSpec& fs = spec.fields[static_cast<std::size_t>(i)];
         const std::string_view name = event_field_name(fs.field);
         const json* m = f.opt(name);
-        if (fs.alternative) {
-            if (v.seen & alt) continue;  // one was read
-            // the others given too: only one may be
-            for (int k = i + 1; k < spec.field_count; ++k) {
-                const FieldSpec& other = spec.fields[static_cast<std::size_t>(k)];
-                if (other.alternative && m && f.opt(event_field_name(other.field)))
-                    throw InputError(fmt::format("{}: give either {} or {}, not both",
-                                                 f.at(event_field_name(other.field)), name,
-                                                 event_field_name(other.field)));
-            }
-            // none given: the first is missing
-            if (!m) {
-                bool later = false;
-                for (int k = i + 1; k < spec.field_count; ++k) {
-                    const FieldSpec& other = spec.fields[static_cast<std::size_t>(k)];
-                    later = later || (other.alternative && f.opt(event_field_name(other.field)));
-                }
-                if (!later) throw InputError(fmt::format("{}: missing", f.at(name)));
-                continue;
-            }
-        } else if (!m) {
-            if (fs.required) throw InputError(fmt::format("{}: missing", f.at(name)));
+        if (fs.alternative && !alternatives_checked) {
+            alternatives_checked = true;
+            if (alternatives_given.size() > 1)
+                throw InputError(fmt::format("{}: give either {} or {}, not both",
+                                             f.at(alternatives_given[1]), alternatives_given[0],
+                                             alternatives_given[1]));
+            if (alternatives_given.empty())
+                throw InputError(fmt::format("{}: missing", f.at(name)));
+        }
+        if (!m) {
+            if (fs.required && !fs.alternative)
+                throw InputError(fmt::format("{}: missing", f.at(name)));
             continue;
         }
         read_value(fs, *m, seats, t, f.at(name), v);
