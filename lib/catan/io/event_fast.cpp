@@ -372,12 +372,11 @@ class Scan {
     // one: false).
     bool key(Key& out) {
         if (!eat('"') || end_ - p_ < 2) return false;
-        const auto& candidates = key_candidates(p_);
         if (std::endian::native == std::endian::little && end_ - p_ > 8) {
             // the name's bytes as one word (a key is at most eight bytes, then its quote)
             std::uint64_t w;
             std::memcpy(&w, p_, 8);
-            for (const KeyWord& c : candidates) {
+            for (const KeyWord& c : key_candidates(p_)) {
                 if (c.key == kNoKey) return false;
                 if ((w & c.mask) == c.bytes && p_[c.length] == '"') {
                     p_ += c.length + 1;
@@ -387,14 +386,15 @@ class Scan {
             }
             return false;
         }
-        for (const KeyWord& c : candidates) {
-            if (c.key == kNoKey) return false;
-            if (word(key_name(c.key), '"')) {
-                out = c.key;
-                return eat(':');
-            }
-        }
-        return false;
+        // near the end of the text: the name up to its quote, looked up as the DOM path does
+        const auto* q =
+            static_cast<const char*>(std::memchr(p_, '"', static_cast<std::size_t>(end_ - p_)));
+        if (!q) return false;
+        const Key k = key_of({p_, static_cast<std::size_t>(q - p_)});
+        if (k == kNoKey) return false;
+        p_ = q + 1;
+        out = k;
+        return eat(':');
     }
     bool pair(std::int64_t lo, std::int64_t hi, std::array<int, 2>& out) {
         return eat('[') && integer(lo, hi, out[0]) && eat(',') && integer(lo, hi, out[1]) &&
