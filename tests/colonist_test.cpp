@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -404,11 +405,17 @@ TEST_CASE("colonist: malformed replays give an InputError naming the place, neve
 
 namespace {
 
-// A game of the public colonist.io dataset (../shared/data/colonist-dataset), parsed.
-json dataset_game(const char* file) {
+// A game of the public colonist.io dataset (../shared/data/colonist-dataset), parsed; when
+// the shared corpus is missing, std::nullopt and a warning (a failure when CI is set), as
+// for the other corpus tests.
+std::optional<json> dataset_game(const char* file) {
     fs::path p = fs::path(test::data_dir()) / "colonist-dataset" / file;
     std::string text = test::read_file(p.string());
-    REQUIRE(!text.empty());
+    if (text.empty()) {
+        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << p.string());
+        WARN("skipped: the shared corpus is not at " << p.string());
+        return std::nullopt;
+    }
     return json::parse(text);
 }
 
@@ -469,7 +476,9 @@ TEST_CASE("corpus: every game of the colonist.io dataset replays with its endGam
 
 TEST_CASE("colonist: the winner from endGameState when the log has no entry 45",
           "[import][colonist]") {
-    json game = dataset_game("colonist-4p-137073668.json");
+    auto loaded = dataset_game("colonist-4p-137073668.json");
+    if (!loaded) return;
+    json& game = *loaded;
     int removed = 0;
     for_each_entry(game, [&](std::size_t, json&, json& entry) {
         if (entry["text"]["type"] == 45) {
@@ -489,7 +498,9 @@ TEST_CASE("colonist: the winner from endGameState when the log has no entry 45",
 
 TEST_CASE("colonist: entry 45 and endGameState naming different winners is an error",
           "[import][colonist]") {
-    json game = dataset_game("colonist-4p-137073668.json");
+    auto loaded = dataset_game("colonist-4p-137073668.json");
+    if (!loaded) return;
+    json& game = *loaded;
     json& players = game["data"]["eventHistory"]["endGameState"]["players"];
     players["2"]["winningPlayer"] = false;  // entry 45 declares colour 2
     players["3"]["winningPlayer"] = true;
@@ -500,7 +511,9 @@ TEST_CASE("colonist: entry 45 and endGameState naming different winners is an er
 
 TEST_CASE("colonist: an unknown log entry type is an error naming the entry, never skipped",
           "[import][colonist]") {
-    json game = dataset_game("colonist-2p-194290052.json");
+    auto loaded = dataset_game("colonist-2p-194290052.json");
+    if (!loaded) return;
+    json& game = *loaded;
     game["data"]["eventHistory"]["events"][30]["stateChange"]["gameLogState"]["9999"] =
         json{{"text", {{"type", 977}, {"playerColor", 1}}}};
     CHECK(error_of(game.dump()) ==
@@ -511,7 +524,9 @@ TEST_CASE("colonist: an unknown log entry type is an error naming the entry, nev
 
 TEST_CASE("colonist: players with neither username nor playerId are named by their colour",
           "[import][colonist]") {
-    json game = dataset_game("colonist-4p-138142744.json");
+    auto loaded = dataset_game("colonist-4p-138142744.json");
+    if (!loaded) return;
+    json& game = *loaded;
     for (json& u : game["data"]["playerUserStates"]) u.erase("playerId");
     GameLog log = import_game(game);
     std::vector<std::string> seats;
@@ -524,7 +539,9 @@ TEST_CASE("colonist: a steal seen only by the other players keeps its victim, th
           "[import][colonist]") {
     // The replay of a seat that was neither thief nor victim holds only entry 16 (card
     // backs): the victim is known, the card is not.
-    json game = dataset_game("colonist-4p-137073668.json");
+    auto loaded = dataset_game("colonist-4p-137073668.json");
+    if (!loaded) return;
+    json& game = *loaded;
     int dropped = 0;
     for_each_entry(game, [&](std::size_t, json&, json& entry) {
         const int type = entry["text"]["type"];
@@ -558,7 +575,9 @@ TEST_CASE("colonist: a game abandoned during the setup is valid and unfinished",
           "[import][colonist]") {
     // The events up to the first roll (the whole setup), the site's end for a player who
     // left: the other declared the winner with the 2 VP of the setup.
-    json game = dataset_game("colonist-2p-194320018.json");
+    auto loaded = dataset_game("colonist-2p-194320018.json");
+    if (!loaded) return;
+    json& game = *loaded;
     json& events = game["data"]["eventHistory"]["events"];
     std::size_t first_roll = 0;
     for_each_entry(game, [&](std::size_t i, json&, json& entry) {
@@ -582,7 +601,9 @@ TEST_CASE("colonist: a game abandoned during the setup is valid and unfinished",
 
 TEST_CASE("a name longer than 256 bytes is refused by every reader", "[import][colonist][limits]") {
     // A megabyte of name would be written into every event line of the log.
-    json game = dataset_game("colonist-4p-137073668.json");
+    auto loaded = dataset_game("colonist-4p-137073668.json");
+    if (!loaded) return;
+    json& game = *loaded;
     game["data"]["playerUserStates"][1]["playerId"] = std::string(1 << 20, 'x');
     try {
         import_log(game.dump(), "big.json", ImportFormat::kColonist);
