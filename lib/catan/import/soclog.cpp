@@ -11,77 +11,21 @@
 
 #include <fmt/format.h>
 
+#include <catan/import/detail/jsettlers_board.hpp>
 #include <catan/import/import_util.hpp>
 
 namespace ctk {
 
-namespace {
-
-// ---- coordinates ----
-
-struct Digits {
-    int x = 0;  // high hex digit
-    int y = 0;  // low hex digit
-};
-
-Digits digits(int coord) {
-    return {coord >> 4, coord & 0xF};
-}
-
-// Corner offsets of JSettlers v1 nodes from their hex, in Corner order (N, NE, SE, S, SW, NW).
-constexpr std::array<Digits, 6> kNodeOffset{Digits{0, 1}, Digits{1, 2},  Digits{2, 1},
-                                            Digits{1, 0}, Digits{0, -1}, Digits{-1, 0}};
-
-std::optional<Axial> hex_axial(Digits h) {
-    if (h.x % 2 == 0 || h.y % 2 == 0 || h.x < 0 || h.y < 0) return std::nullopt;
-    return Axial{(h.y - 7) / 2, (h.x - h.y) / 2};
-}
-
-const Topology& topo() {
-    return Topology::standard();
-}
-
-std::optional<VertexId> vertex_of(Digits n) {
-    const GridLookup& look = GridLookup::standard();
-    for (std::size_t c = 0; c < 6; ++c) {
-        Digits h{n.x - kNodeOffset[c].x, n.y - kNodeOffset[c].y};
-        auto a = hex_axial(h);
-        if (!a) continue;
-        if (auto v = look.vertex_at(*a, kCorners[c])) return v;
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
 std::optional<HexId> soclog_hex(int coord) {
-    if (coord < 0 || coord > 0xFF) return std::nullopt;
-    auto a = hex_axial(digits(coord));
-    if (!a) return std::nullopt;
-    return topo().hex_at(*a);
+    return jsettlers::Grid::standard().hex(coord);
 }
 
 std::optional<VertexId> soclog_vertex(int coord) {
-    if (coord < 0 || coord > 0xFF) return std::nullopt;
-    return vertex_of(digits(coord));
+    return jsettlers::Grid::standard().vertex(coord);
 }
 
 std::optional<EdgeId> soclog_edge(int coord) {
-    if (coord < 0 || coord > 0xFF) return std::nullopt;
-    Digits e = digits(coord);
-    Digits a, b;
-    if ((e.x + e.y) % 2 == 0) {
-        a = {e.x, e.y + 1};
-        b = {e.x + 1, e.y};
-    } else {
-        a = e;
-        b = {e.x + 1, e.y + 1};
-    }
-    auto va = vertex_of(a), vb = vertex_of(b);
-    if (!va || !vb) return std::nullopt;
-    EdgeId id = topo().edge_between(*va, *vb);
-    if (id == kNoId) return std::nullopt;
-    return id;
+    return jsettlers::Grid::standard().edge(coord);
 }
 
 bool looks_like_soclog(std::string_view text) {
@@ -167,46 +111,9 @@ class Reader {
     int line_ = 0;
 };
 
-// The value of key in "k=v|k=v|...", up to the next '|'; std::nullopt when absent.
-std::optional<std::string_view> field(std::string_view body, std::string_view key) {
-    std::size_t p = 0;
-    while (p <= body.size()) {
-        std::size_t end = body.find('|', p);
-        std::string_view tok = body.substr(p, end == std::string_view::npos ? body.npos : end - p);
-        if (tok.size() > key.size() && tok.substr(0, key.size()) == key && tok[key.size()] == '=')
-            return tok.substr(key.size() + 1);
-        if (end == std::string_view::npos) break;
-        p = end + 1;
-    }
-    return std::nullopt;
-}
-
-// The whole remainder after "key=" (for the text of SOCGameTextMsg, which may hold '|').
-std::optional<std::string_view> tail(std::string_view body, std::string_view key) {
-    std::string k = std::string(key) + "=";
-    std::size_t p = body.find(k);
-    while (p != std::string_view::npos && p != 0 && body[p - 1] != '|') p = body.find(k, p + 1);
-    if (p == std::string_view::npos) return std::nullopt;
-    return body.substr(p + k.size());
-}
-
-// JSettlers resource codes 1..5 (clay, ore, sheep, wheat, wood).
-std::optional<Resource> resource_code(int code) {
-    switch (code) {
-        case 1:
-            return Resource::kBrick;
-        case 2:
-            return Resource::kOre;
-        case 3:
-            return Resource::kWool;
-        case 4:
-            return Resource::kGrain;
-        case 5:
-            return Resource::kLumber;
-        default:
-            return std::nullopt;
-    }
-}
+using jsettlers::field;
+using jsettlers::resource_code;
+using jsettlers::tail;
 
 // v1 development card numbering.
 std::optional<DevCard> dev_card_code(int code) {
@@ -370,100 +277,14 @@ std::vector<int> Importer::int_list(const Record& r, std::string_view key) const
     return out;
 }
 
-// The v1 index order of the 37 hexes (4-player board with its sea ring), data README 2.1.
-constexpr std::array<int, 37> kHexIds{0x17, 0x39, 0x5B, 0x7D, 0x15, 0x37, 0x59, 0x7B, 0x9D, 0x13,
-                                      0x35, 0x57, 0x79, 0x9B, 0xBD, 0x11, 0x33, 0x55, 0x77, 0x99,
-                                      0xBB, 0xDD, 0x31, 0x53, 0x75, 0x97, 0xB9, 0xDB, 0x51, 0x73,
-                                      0x95, 0xB7, 0xD9, 0x71, 0x93, 0xB5, 0xD7};
-constexpr std::array<int, 10> kNumberOfIndex{2, 3, 4, 5, 6, 8, 9, 10, 11, 12};
-
-std::optional<Terrain> terrain_code(int code) {
-    switch (code) {
-        case 0:
-            return Terrain::kDesert;
-        case 1:
-            return Terrain::kHills;
-        case 2:
-            return Terrain::kMountains;
-        case 3:
-            return Terrain::kPasture;
-        case 4:
-            return Terrain::kFields;
-        case 5:
-            return Terrain::kForest;
-        default:
-            return std::nullopt;
-    }
-}
-
 Board Importer::parse_board(const Record& r) const {
     std::vector<int> hexes = int_list(r, "hexLayout");
     std::vector<int> numbers = int_list(r, "numberLayout");
-    if (hexes.size() != 37 || numbers.size() != 37)
-        fail(r, fmt::format("SOCBoardLayout: {} hexes and {} numbers, expected 37 each (the "
-                            "classic 4-player board)",
-                            hexes.size(), numbers.size()));
-    static const std::shared_ptr<const Topology> topo(&Topology::standard(),
-                                                      [](const Topology*) {});
-    Board b(topo);
-    int land = 0;
-    HexId desert = kNoId;
-    for (std::size_t i = 0; i < 37; ++i) {
-        Digits d = digits(kHexIds[i]);
-        Axial a = *hex_axial(d);
-        auto h = topo->hex_at(a);
-        int code = hexes[i];
-        if (h) {
-            auto t = terrain_code(code);
-            if (!t)
-                fail(r, fmt::format(
-                            "SOCBoardLayout: land hex 0x{:02X} has code {}, not a terrain 0..5",
-                            kHexIds[i], code));
-            int num = numbers[i];
-            int token = 0;
-            if (num >= 0 && num <= 9)
-                token = kNumberOfIndex[static_cast<std::size_t>(num)];
-            else if (num != -1)
-                fail(r, fmt::format("SOCBoardLayout: number index {} of hex 0x{:02X} out of range",
-                                    num, kHexIds[i]));
-            if (*t == Terrain::kDesert) {
-                desert = *h;
-                token = 0;
-            }
-            b.set_hex(*h, *t, token);
-            ++land;
-            continue;
-        }
-        // Sea ring: water (6), 3:1 ports (7..12) or 2:1 ports ((facing << 4) | resource).
-        if (code == 6) continue;
-        int facing = 0;
-        HarborKind kind = HarborKind::kGeneric;
-        if (code >= 7 && code <= 12) {
-            facing = code - 6;
-        } else if (code >= 16) {
-            facing = code >> 4;
-            auto res = resource_code(code & 0xF);
-            if (!res)
-                fail(r, fmt::format("SOCBoardLayout: port code {} of hex 0x{:02X} has no resource",
-                                    code, kHexIds[i]));
-            kind = harbor_of(*res);
-        } else {
-            fail(r, fmt::format("SOCBoardLayout: sea hex 0x{:02X} has code {}, not water or a port",
-                                kHexIds[i], code));
-        }
-        if (facing < 1 || facing > 6)
-            fail(r, fmt::format("SOCBoardLayout: port of hex 0x{:02X} faces {}, not 1..6",
-                                kHexIds[i], facing));
-        Side towards = kSides[static_cast<std::size_t>(facing - 1)];
-        auto land_hex = topo->hex_at(neighbour(a, towards));
-        if (!land_hex)
-            fail(r, fmt::format("SOCBoardLayout: port of hex 0x{:02X} faces the sea", kHexIds[i]));
-        b.add_harbor(HexSide{*land_hex, kSides[static_cast<std::size_t>((facing - 1 + 3) % 6)]},
-                     kind);
+    try {
+        return jsettlers::board_v1(hexes, numbers);
+    } catch (const InputError& e) {
+        fail(r, e.what());
     }
-    if (land != 19) fail(r, "SOCBoardLayout: not the classic 19-hex board");
-    if (desert != kNoId) b.set_robber(desert);
-    return b;
 }
 
 int Importer::seat_named(std::string_view nick) const {

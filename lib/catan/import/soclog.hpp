@@ -2,26 +2,12 @@
 // Importer for the JSettlers 1.x server logs of the STAC project (`.soclog`, data README
 // section 2.1): text in, native GameLog out. Never prints.
 //
-// Coordinates. JSettlers v1 writes hexes, nodes and edges as two hex digits 0xXY. Its
-// classic board is drawn with pointy-top hexes in horizontal rows (4,5,6,7,6,5,4 with the
-// sea ring), like ours, so the isomorphism is a pure change of axes, no rotation or
-// mirror:
-//   hex 0xXY (X, Y odd)   -> axial q = (Y - 7) / 2, r = (X - Y) / 2   (0x77 = hex 9 = (0,0))
-//   east = +0x22, south-east = +0x20, north-east = +0x02 in JSettlers terms.
-//   the corners of hex H: N = H+0x01, NE = H+0x12, SE = H+0x21, S = H+0x10, SW = H-0x01,
-//   NW = H-0x10 (digit-wise); a node is found through any hex it touches.
-//   edge E: if X+Y is even it is the vertical edge joining nodes E+0x01 and E+0x10,
-//   otherwise the slanted edge joining nodes E and E+0x11.
-// This follows JSettlers' SOCBoard (v1 encoding: getAdjacentHexesToNode,
-// getAdjacentNodesToEdge) and is verified on the recorded games: every setup road
-// touches the settlement just placed, and every roll's gains that the server logged
-// equal the production our rules derive from the mapped board (replay cross-checks them
-// as `production` claims).
-//
-// Harbors: a port hex (hexLayout 7..12 = 3:1, or (facing << 4) | resource for 2:1) faces
-// direction 1..6 = NE, E, SE, SW, W, NW towards the land hex it serves; the harbor is
-// that land hex's opposite side. Number tokens are indexes 0..9 -> 2,3,4,5,6,8,9,10,11,12.
-// The robber starts on the desert (the logs' robberHex field is sometimes garbled).
+// Coordinates, codes and the board: import/detail/jsettlers_board.hpp (shared with the
+// 2.x event log importer). Verified on the recorded games: every setup road touches the
+// settlement just placed, and every roll's gains that the server logged equal the
+// production our rules derive from the mapped board (replay cross-checks them as
+// `production` claims). The robber starts on the desert (the logs' robberHex field is
+// sometimes garbled).
 //
 // What becomes an event: only what the server accepted, once. Requests and echoes are
 // both logged, and rejected requests too, so each action is taken at the server's
