@@ -21,6 +21,15 @@ catan_cli_test(NAME import_colonist_truncated EXIT 2 MATCH "catan-import: -: not
   COMMAND sh -c "head -c 20000 ${R}/colonist-1v1-210696208.json | $<TARGET_FILE:catan-import> -")
 catan_cli_test(NAME import_soclog_as_colonist EXIT 2 MATCH "human-game-1.soclog: not valid JSON"
   COMMAND $<TARGET_FILE:catan-import> --from colonist ${R}/human-game-1.soclog)
+# A JSettlers2 game event log (detected from its header): 6 seats on the 6-player board,
+# special building, replayed valid as far as the cut goes.
+set(J ${PROJECT_SOURCE_DIR}/tests/fuzz_corpus/jsettlers)
+catan_cli_test(NAME import_jsettlers_replay EXIT 0
+  MATCH "valid, unfinished: no winner after turn 6 \\(6 rolls, 41 events\\)"
+  COMMAND sh -c "$<TARGET_FILE:catan-import> ${J}/robots-6p-game-02-first-12-rolls.soclog | $<TARGET_FILE:catan-replay> -")
+catan_cli_test(NAME import_jsettlers_no_board EXIT 2
+  MATCH "robots-4p-header-only.soclog:3: the log ends without a board"
+  COMMAND $<TARGET_FILE:catan-import> --from jsettlers ${J}/robots-4p-header-only.soclog)
 catan_cli_test(NAME import_wrong_format EXIT 2 MATCH "cannot tell the format"
   COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/LICENSE)
 catan_cli_test(NAME import_soclog_as_catanatron EXIT 2 MATCH "human-game-1.soclog: not valid JSON"

@@ -19,13 +19,13 @@
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/import/import.hpp>
+#include <catan/io/board_json.hpp>
 #include <catan/io/board_stream.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/render/render.hpp>
 #include <catan/report/roads_report.hpp>
-#include <catan/io/board_json.hpp>
-#include <catan/io/log_format.hpp>
 #include "log_differential.hpp"
 #include "test_support.hpp"
 
@@ -202,7 +202,8 @@ TEST_CASE(
     for (auto [folder, format] : {std::pair{"soclog", ImportFormat::kSoclog},
                                   std::pair{"catanatron", ImportFormat::kCatanatron},
                                   std::pair{"colonist", ImportFormat::kColonist},
-                                  std::pair{"catanlog", ImportFormat::kCatanlog}}) {
+                                  std::pair{"catanlog", ImportFormat::kCatanlog},
+                                  std::pair{"jsettlers", ImportFormat::kJsettlers}}) {
         int folder_read = 0, folder_rejected = 0;
         for (const auto& path : inputs_in(std::string("tests/fuzz_corpus/") + folder)) {
             std::string name = path.filename().string();

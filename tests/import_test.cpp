@@ -11,8 +11,8 @@
 #include <catan/import/catanatron.hpp>
 #include <catan/import/import.hpp>
 #include <catan/import/soclog.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -106,12 +106,12 @@ TEST_CASE("soclog: bad input names the source line", "[import]") {
         CHECK(error_of(text, ImportFormat::kSoclog) ==
               "t.soclog:3: not a soclog record (no timestamp): \"hello world\"");
     }
-    SECTION("a JSettlers 2.x event log is unsupported") {
+    SECTION("a JSettlers 2.x event log given as a soclog points to its importer") {
         std::string text =
             "SOC game event log: type=F, version=2500, created_at=1, now=1, game_name=x\n";
-        CHECK_THAT(
-            error_of(text, ImportFormat::kSoclog),
-            Catch::StartsWith("t.soclog:1: unsupported format: a JSettlers 2.x game event log"));
+        CHECK(error_of(text, ImportFormat::kSoclog) ==
+              "t.soclog:1: a JSettlers 2.x game event log (\"SOC game event log\" header), not "
+              "a STAC / JSettlers 1.x soclog: read it with --from jsettlers");
     }
     SECTION("no board") {
         CHECK(error_of(kStamp + "SOCGameState:game=3|state=0\n", ImportFormat::kSoclog) ==
@@ -123,7 +123,11 @@ TEST_CASE("format detection", "[import]") {
     CHECK(detect_import_format(kStamp + "SOCJoinGame:nickname=a|game=3\n") ==
           ImportFormat::kSoclog);
     CHECK(detect_import_format("SOC game event log: type=F, version=2500\n") ==
-          ImportFormat::kSoclog);
+          ImportFormat::kJsettlers);
+    CHECK(detect_import_format("# a comment\n\nSOC game event log: type=C, version=2700\n") ==
+          ImportFormat::kJsettlers);
+    // entries without the header: the soclog importer refuses them naming the line
+    CHECK(detect_import_format("# c\nall:SOCVersion:2500|str=2.5.00\n") == ImportFormat::kSoclog);
     CHECK(detect_import_format("  {\"tiles\": [], \"action_records\": []}") ==
           ImportFormat::kCatanatron);
     // a native log (catan-import --view re-expresses any log); a board is no log

@@ -1,5 +1,6 @@
 // catan-import: convert a recorded game of other software (STAC / JSettlers 1.x soclog,
-// catanatron JSON, catanlog transcripts, colonist.io replay JSON) to the native log,
+// JSettlers2 game event log, catanatron JSON, catanlog transcripts, colonist.io replay
+// JSON) to the native log,
 // optionally as a spectator or one seat would have recorded it (--view, which also takes
 // native logs). Thin: options, library calls, output.
 #include <iostream>
@@ -8,9 +9,9 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/import/import.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/track/view.hpp>
-#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -22,6 +23,7 @@ int run(int argc, char** argv) {
     cli::setup_app(
         app, "catan-import",
         "  catan-import game.soclog > game.json           STAC / JSettlers 1.x server log\n"
+        "  catan-import robots.soclog > game.json         JSettlers2 game event log (2.5+)\n"
         "  catan-import --from catanatron game.json       a catanatron game record\n"
         "  catan-import game.catan                        a catanlog tabletop transcript\n"
         "  catan-import colonist-replay.json              a colonist.io replay (detected)\n"
@@ -31,7 +33,8 @@ int run(int argc, char** argv) {
         "  catan-import records/*.json | catan-stats -    many recordings: one JSON Lines stream");
     std::string from, format, view;
     app.add_option("--from", from, "source format (default: detected, per file)")
-        ->check(CLI::IsMember({"soclog", "catanatron", "catanlog", "colonist", "native"}));
+        ->check(
+            CLI::IsMember({"soclog", "jsettlers", "catanatron", "catanlog", "colonist", "native"}));
     app.add_option("--view", view,
                    "re-express the log as seen by: spectator (no stolen or bought cards), "
                    "spectator-no-discards (nor discarded cards), or a seat (name or colour)");

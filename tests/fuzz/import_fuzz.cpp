@@ -1,8 +1,8 @@
-// libFuzzer target for one importer (CATAN_IMPORT_FORMAT: soclog, catanatron, colonist or catanlog,
-// set by tests/fuzz/CMakeLists.txt): the conversion and, for every log it produces, the native
-// writer and reader (an imported log must read back) and replay with --keep-going. Any
-// input must be converted or throw ctk::InputError; anything else is a bug. For catanatron
-// records, also: the simdjson fast path and the precise reader give the same log.
+// libFuzzer target for one importer (CATAN_IMPORT_FORMAT: soclog, catanatron, colonist, catanlog or
+// jsettlers, set by tests/fuzz/CMakeLists.txt): the conversion and, for every log it produces, the
+// native writer and reader (an imported log must read back) and replay with --keep-going. Any input
+// must be converted or throw ctk::InputError; anything else is a bug. For catanatron records, also:
+// the simdjson fast path and the precise reader give the same log.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -11,8 +11,8 @@
 #include <catan/engine/event.hpp>
 #include <catan/import/detail/catanatron_detail.hpp>
 #include <catan/import/import.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

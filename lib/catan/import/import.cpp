@@ -9,6 +9,7 @@
 #include <catan/import/catanlog.hpp>
 #include <catan/import/colonist.hpp>
 #include <catan/import/import_util.hpp>
+#include <catan/import/jsettlers.hpp>
 #include <catan/import/soclog.hpp>
 #include <catan/io/log_format.hpp>
 
@@ -82,7 +83,8 @@ std::optional<std::string> unsupported_format(std::string_view text) {
                "serves, not the page)";
     if (text[first] == '[')
         return "a JSON array, not a game record (catan-import reads one game: a soclog, a "
-               "catanatron record, a catanlog transcript, a colonist.io replay or a native log)";
+               "JSettlers2 game event log, a catanatron record, a catanlog transcript, a "
+               "colonist.io replay or a native log)";
     return std::nullopt;
 }
 
@@ -96,6 +98,8 @@ std::string_view import_format_name(ImportFormat f) {
             return "catanlog";
         case ImportFormat::kColonist:
             return "colonist";
+        case ImportFormat::kJsettlers:
+            return "jsettlers";
         case ImportFormat::kNative:
             return "native";
     }
@@ -107,6 +111,7 @@ std::optional<ImportFormat> parse_import_format(std::string_view s) {
     if (s == "catanatron") return ImportFormat::kCatanatron;
     if (s == "catanlog") return ImportFormat::kCatanlog;
     if (s == "colonist") return ImportFormat::kColonist;
+    if (s == "jsettlers") return ImportFormat::kJsettlers;
     if (s == "native") return ImportFormat::kNative;
     return std::nullopt;
 }
@@ -116,10 +121,11 @@ std::optional<ImportFormat> detect_import_format(std::string_view text) {
     if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
     if (looks_like_colonist(text)) return ImportFormat::kColonist;
     if (looks_like_soclog(text)) return ImportFormat::kSoclog;
+    if (looks_like_jsettlers(text)) return ImportFormat::kJsettlers;
     if (looks_like_catanlog(text)) return ImportFormat::kCatanlog;
     if (looks_like_native(text)) return ImportFormat::kNative;
-    // A JSettlers 2.x event log (its header, or "#" comments then "all:SOCVersion:..."
-    // entries): soclog, which rejects it as unsupported with the line.
+    // Entries of a JSettlers 2.x event log without its header ("#" comments then
+    // "all:SOCVersion:..."): soclog, which rejects it as unsupported with the line.
     std::size_t pos = 0;
     while (pos < text.size()) {
         std::string_view line = take_line(text, pos);
@@ -193,6 +199,8 @@ GameLog import_log(std::string_view text, std::string_view name, ImportFormat fo
             return checked(import_catanlog(text, name, warnings), name);
         case ImportFormat::kColonist:
             return checked(import_colonist(text, name), name);
+        case ImportFormat::kJsettlers:
+            return checked(import_jsettlers(text, name), name);
         case ImportFormat::kNative:
             break;
     }
@@ -206,9 +214,10 @@ GameLog import_recording(std::string_view text, std::string_view name,
         if (auto what = unsupported_format(text))
             throw InputError(fmt::format("{}: {}", name, *what));
         throw InputError(
-            fmt::format("{}: cannot tell the format (not a soclog, a catanatron record, a "
-                        "catanlog transcript, a colonist.io replay nor a native log); give "
-                        "--from soclog|catanatron|catanlog|colonist|native",
+            fmt::format("{}: cannot tell the format (not a soclog, a JSettlers2 game event log, a "
+                        "catanatron record, a catanlog transcript, a colonist.io replay nor a "
+                        "native log); give "
+                        "--from soclog|jsettlers|catanatron|catanlog|colonist|native",
                         name));
     }
     return import_log(text, name, *format, warnings);

@@ -13,17 +13,25 @@
 namespace ctk {
 
 // kNative: a log already in the native format (read_log), so that --view applies to any log.
-enum class ImportFormat : std::uint8_t { kSoclog, kCatanatron, kCatanlog, kNative, kColonist };
-// "soclog", "catanatron", "catanlog", "native", "colonist"
+enum class ImportFormat : std::uint8_t {
+    kSoclog,
+    kCatanatron,
+    kCatanlog,
+    kNative,
+    kColonist,
+    kJsettlers
+};
+// "soclog", "catanatron", "catanlog", "native", "colonist", "jsettlers"
 std::string_view import_format_name(ImportFormat f);
 std::optional<ImportFormat> parse_import_format(std::string_view s);
 
 // The format a text is in, by its first bytes: a JSON object with "action_records" is
 // catanatron; one with "eventHistory" is a colonist.io replay; a first line "catanlog ..." is
 // catanlog; a JSON object (or JSON Lines header) with "format": "catan-log" is native;
-// timestamped "SOC..." records, or a JSettlers 2.x "SOC game event log" or its "#" comments
-// and "all:SOC..." entries (which import_soclog then rejects as unsupported, naming the
-// line), are soclog. std::nullopt otherwise. A UTF-8 byte-order mark at the start is skipped
+// timestamped "SOC..." records are soclog; a "SOC game event log:" header (after blank or
+// "#" lines) is jsettlers (JSettlers2's game event log); "#" comments then "all:SOC..."
+// entries without the header are soclog too (which import_soclog rejects as unsupported,
+// naming the line). std::nullopt otherwise. A UTF-8 byte-order mark at the start is skipped
 // (here and by import_log).
 std::optional<ImportFormat> detect_import_format(std::string_view text);
 
@@ -35,7 +43,8 @@ std::optional<ImportFormat> detect_import_format(std::string_view text);
 // std::nullopt when the text is nothing recognisable. A leading byte-order mark is skipped.
 std::optional<std::string> unsupported_format(std::string_view text);
 
-// Converts a recording (lib/catan/import/soclog.hpp, catanatron.hpp, catanlog.hpp, colonist.hpp;
+// Converts a recording (lib/catan/import/soclog.hpp, jsettlers.hpp, catanatron.hpp, catanlog.hpp,
+// colonist.hpp;
 // a native log is read with read_log). Throws InputError naming the source line or JSON
 // path of anything it cannot map; every event of the log it returns has one of the seats as
 // its player (an event no seat can be named for is an InputError naming the event and the

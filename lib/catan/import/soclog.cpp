@@ -70,8 +70,8 @@ class Reader {
             if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
             if (line.starts_with("SOC game event log"))
                 fail(line_,
-                     "unsupported format: a JSettlers 2.x game event log (\"SOC game event log\" "
-                     "header); only the STAC / JSettlers 1.x soclog is supported");
+                     "a JSettlers 2.x game event log (\"SOC game event log\" header), not a STAC / "
+                     "JSettlers 1.x soclog: read it with --from jsettlers");
             // A timestamp is 8 colon-separated fields: YYYY:MM:DD:HH:MM:SS:mmm:+ZZZZ.
             std::size_t p = 0;
             int colons = 0;
@@ -236,45 +236,19 @@ class Importer {
 };
 
 ResourceCounts Importer::resource_set(const Record& r, std::string_view key) const {
-    std::string k = std::string(key) + "=";
-    std::size_t p = r.body.find(k);
-    while (p != std::string_view::npos && p != 0 && r.body[p - 1] != '|') p = r.body.find(k, p + 1);
-    if (p == std::string_view::npos) fail(r, fmt::format("{}: missing \"{}\"", r.type, key));
-    std::string_view rest = r.body.substr(p + k.size());
-    ResourceCounts out{};
-    static constexpr std::array<std::pair<std::string_view, int>, 6> kNames{
-        {{"clay", 0}, {"ore", 4}, {"sheep", 2}, {"wheat", 3}, {"wood", 1}, {"unknown", -1}}};
-    for (const auto& [nm, idx] : kNames) {
-        auto v = field(rest, nm);
-        if (!v) fail(r, fmt::format("{}: \"{}\" lacks {}", r.type, key, nm));
-        // field() stops at the first token of that name: the set is the first 6 tokens.
-        std::string_view s = *v;
-        int n = parse_int(r, s, nm);
-        if (n < 0) fail(r, fmt::format("{}: negative count {} of {}", r.type, n, nm));
-        if (idx >= 0)
-            out[static_cast<std::size_t>(idx)] = n;
-        else if (n != 0)
-            fail(r, fmt::format("{}: {} unknown cards cannot be mapped", r.type, n));
+    try {
+        return jsettlers::resource_set(r.body, key);
+    } catch (const InputError& e) {
+        fail(r, fmt::format("{}: {}", r.type, e.what()));
     }
-    return out;
 }
 
 std::vector<int> Importer::int_list(const Record& r, std::string_view key) const {
-    auto v = field(r.body, key);
-    if (!v || v->size() < 2 || v->front() != '{' || v->back() != '}')
-        fail(r, fmt::format("{}: missing or malformed \"{}\"", r.type, key));
-    std::vector<int> out;
-    std::string_view s = v->substr(1, v->size() - 2);
-    std::size_t p = 0;
-    while (p < s.size()) {
-        while (p < s.size() && s[p] == ' ') ++p;
-        if (p >= s.size()) break;
-        std::size_t end = s.find(' ', p);
-        if (end == std::string_view::npos) end = s.size();
-        out.push_back(parse_int(r, s.substr(p, end - p), key));
-        p = end;
+    try {
+        return jsettlers::int_list(r.body, key);
+    } catch (const InputError& e) {
+        fail(r, fmt::format("{}: {}", r.type, e.what()));
     }
-    return out;
 }
 
 Board Importer::parse_board(const Record& r) const {

@@ -1,6 +1,7 @@
 #include <catan/import/detail/jsettlers_board.hpp>
 
 #include <array>
+#include <charconv>
 
 #include <fmt/format.h>
 
@@ -143,6 +144,57 @@ std::optional<std::string_view> tail(std::string_view body, std::string_view key
     while (p != std::string_view::npos && p != 0 && body[p - 1] != '|') p = body.find(k, p + 1);
     if (p == std::string_view::npos) return std::nullopt;
     return body.substr(p + k.size());
+}
+
+std::optional<int> parse_int(std::string_view s, int base) {
+    if (base == 16 && s.starts_with("0x")) s.remove_prefix(2);
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+    if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+ResourceCounts resource_set(std::string_view body, std::string_view key) {
+    auto rest = tail(body, key);
+    if (!rest) throw InputError(fmt::format("missing \"{}\"", key));
+    ResourceCounts out{};
+    static constexpr std::array<std::pair<std::string_view, int>, 6> kNames{
+        {{"clay", 0}, {"ore", 4}, {"sheep", 2}, {"wheat", 3}, {"wood", 1}, {"unknown", -1}}};
+    for (const auto& [nm, idx] : kNames) {
+        // field() stops at the first token of that name: the set is the first 6 tokens.
+        auto v = field(*rest, nm);
+        if (!v) throw InputError(fmt::format("\"{}\" lacks {}", key, nm));
+        auto n = parse_int(*v);
+        if (!n) throw InputError(fmt::format("{} is not a number: \"{}\"", nm, std::string(*v)));
+        if (*n < 0) throw InputError(fmt::format("negative count {} of {}", *n, nm));
+        if (idx >= 0)
+            out[static_cast<std::size_t>(idx)] = *n;
+        else if (*n != 0)
+            throw InputError(fmt::format("{} unknown cards cannot be mapped", *n));
+    }
+    return out;
+}
+
+std::vector<int> int_list(std::string_view body, std::string_view key) {
+    auto v = field(body, key);
+    if (!v || v->size() < 2 || v->front() != '{' || v->back() != '}')
+        throw InputError(fmt::format("missing or malformed \"{}\"", key));
+    std::vector<int> out;
+    std::string_view s = v->substr(1, v->size() - 2);
+    std::size_t p = 0;
+    while (p < s.size()) {
+        while (p < s.size() && s[p] == ' ') ++p;
+        if (p >= s.size()) break;
+        std::size_t end = s.find(' ', p);
+        if (end == std::string_view::npos) end = s.size();
+        auto n = parse_int(s.substr(p, end - p));
+        if (!n)
+            throw InputError(
+                fmt::format("{} is not a number: \"{}\"", key, std::string(s.substr(p, end - p))));
+        out.push_back(*n);
+        p = end;
+    }
+    return out;
 }
 
 Board board_v1(const std::vector<int>& hexes, const std::vector<int>& numbers) {

@@ -58,6 +58,19 @@ std::optional<std::string_view> field(std::string_view body, std::string_view ke
 // The whole remainder after "key=" (for texts, which may hold '|').
 std::optional<std::string_view> tail(std::string_view body, std::string_view key);
 
+// The six counts "clay=0|ore=0|sheep=2|wheat=0|wood=0|unknown=0" right after "key=" in a
+// message body. Throws InputError naming the key for a missing or malformed count, a
+// negative one, or unknown cards (which cannot be mapped to a resource).
+ResourceCounts resource_set(std::string_view body, std::string_view key);
+
+// The integers of a list field "key={ 1 2 -1 }". Throws InputError naming the key when it
+// is missing, not in braces, or holds something that is not a decimal integer.
+std::vector<int> int_list(std::string_view body, std::string_view key);
+
+// A decimal (base 10) or hexadecimal (base 16, an optional "0x" prefix) integer filling
+// the whole text; std::nullopt otherwise.
+std::optional<int> parse_int(std::string_view s, int base = 10);
+
 // The board of SOCBoardLayout (v1 encoding): 37 hex codes and 37 number indexes in the v1
 // hex order (rows of 4,5,6,7,6,5,4 with the sea ring). Land: 0 desert, 1..5 clay, ore,
 // sheep, wheat, wood; sea: 6 water, 7..12 a 3:1 port facing 1..6 (NE, E, SE, SW, W, NW),

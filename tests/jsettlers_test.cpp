@@ -1,0 +1,333 @@
+// JSettlers2 game event log importer (lib/import/jsettlers): the 32 shared robot games
+// (../shared/data/jsettlers2/robots, 16 four-player and 16 six-player with the special
+// building phase), each as its type F and type C log; JSettlers2's own partial test logs
+// (gameevent/); the 6-player board's mapping; clear errors for bad headers, options and
+// entries; and truncated or byte-flipped logs, which must give an InputError naming the
+// place or import as far as they go, never a crash or another exception.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <catan/board/rng.hpp>
+#include <catan/import/import.hpp>
+#include <catan/import/jsettlers.hpp>
+#include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
+#include "test_support.hpp"
+
+using namespace ctk;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path robots_dir() {
+    return fs::path(test::data_dir()) / "jsettlers2" / "robots";
+}
+
+// True when the shared corpus is here; otherwise warns (fails under CI) and the test skips.
+bool have_corpus() {
+    if (fs::is_directory(robots_dir())) return true;
+    if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << robots_dir().string());
+    WARN("skipped: the shared corpus is not at " << robots_dir().string());
+    return false;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        import_jsettlers(text, "j.soclog");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// What the log's closing comments say ("# - pn 3: total score 10: droid 1, Longest Road,
+// Winner"): each seat's final score and the winner's seat. Read here without the importer.
+struct Scores {
+    std::map<int, int> by_seat;
+    int winner = -1;
+};
+Scores closing_scores(const std::string& text) {
+    Scores s;
+    std::size_t p = 0;
+    while ((p = text.find("# - pn ", p)) != std::string::npos) {
+        int seat = 0, score = 0;
+        REQUIRE(std::sscanf(text.c_str() + p, "# - pn %d: total score %d", &seat, &score) == 2);
+        s.by_seat[seat] = score;
+        std::size_t eol = text.find('\n', p);
+        if (text.substr(p, eol - p).find("Winner") != std::string::npos) s.winner = seat;
+        p = eol;
+    }
+    return s;
+}
+
+// The rolls of a log: "all:SOCDiceResult" entries with a sum (the pre-game ones say -1).
+int rolls_in(const std::string& text) {
+    int n = 0;
+    std::size_t p = 0;
+    while ((p = text.find("all:SOCDiceResult:", p)) != std::string::npos) {
+        std::size_t eq = text.find("param=", p);
+        if (std::atoi(text.c_str() + eq + 6) >= 2) ++n;
+        p = eq;
+    }
+    return n;
+}
+
+std::string without_source(GameLog log) {
+    log.source.clear();
+    return write_log(log, LogFormat::kJsonl);
+}
+
+// The first difference between JSettlers2's reading of the rules and ours in each shared
+// game (README, "JSettlers2"): the event replay stops at and the rule it reports. Games not
+// listed replay valid and complete.
+struct Difference {
+    int event;
+    const char* rule;
+};
+const std::map<std::string, Difference> kDifferences{
+    // JSettlers2 keeps no bank: a roll pays even when the bank has too few cards.
+    {"4p/game-11", {270, "bank-shortage"}},
+    {"6p/game-04", {253, "bank-empty"}},
+    {"6p/game-06", {211, "bank-shortage"}},
+    {"6p/game-12", {279, "bank-shortage"}},
+    // JSettlers2 lets a player ask to build during the special building phase, going back
+    // in seat order, and lets the player whose turn just ended build in it too.
+    {"6p/game-01", {252, "special-building"}},
+    {"6p/game-03", {82, "special-building"}},
+    {"6p/game-05", {91, "special-building"}},
+    {"6p/game-09", {148, "special-building"}},
+    {"6p/game-11", {87, "special-building"}},
+    {"6p/game-13", {32, "special-building"}},
+    {"6p/game-14", {145, "special-building"}},
+    {"6p/game-15", {29, "special-building"}},
+    {"6p/game-16", {198, "special-building"}},
+    // JSettlers2 ends the game as the turn passes to a player holding 10 VP; on the
+    // 6-player board our turn begins with its roll (after the special building phase).
+    {"6p/game-10", {450, "win-on-own-turn"}},
+};
+
+}  // namespace
+
+TEST_CASE("JSettlers2 robot games: F and C logs import alike, with the log's final scores",
+          "[import][jsettlers][corpus]") {
+    if (!have_corpus()) return;
+    int games = 0;
+    for (const char* players : {"4p", "6p"}) {
+        for (int g = 1; g <= 16; ++g) {
+            const std::string id = fmt::format("{}/game-{:02d}", players, g);
+            INFO(id);
+            const fs::path f = robots_dir() / (id + ".soclog");
+            const fs::path c = robots_dir() / (id + "-C.soclog");
+            REQUIRE(fs::exists(f));
+            REQUIRE(fs::exists(c));
+            const std::string text = test::read_file(f.string());
+            GameLog log = import_log(text, id, ImportFormat::kJsettlers);
+            GameLog log_c = import_log(test::read_file(c.string()), id, ImportFormat::kJsettlers);
+            // The C log holds what the server sent; the F log that and what clients sent.
+            CHECK(without_source(log) == without_source(log_c));
+            CHECK_THAT(log.source, Catch::Contains("type F; complete"));
+            CHECK_THAT(log_c.source, Catch::Contains("type C; complete"));
+
+            const std::size_t seats = players[0] == '4' ? 4 : 6;
+            REQUIRE(log.seats.size() == seats);
+            REQUIRE(log.board);
+            CHECK(log.board->topology().hex_count() == (seats == 4 ? 19 : 30));
+            CHECK(check_composition(*log.board).empty());
+
+            // The final scores and the winner, against the log's closing comments.
+            const Scores scores = closing_scores(text);
+            REQUIRE(scores.by_seat.size() == seats);
+            std::vector<int> vp(seats);
+            PlayerId winner = kNoPlayer;
+            for (std::size_t p = 0; p < seats; ++p) {
+                const int seat = *log.seats[p].source_seat;
+                vp[p] = scores.by_seat.at(seat);
+                if (seat == scores.winner) winner = static_cast<PlayerId>(p);
+            }
+            REQUIRE(log.events.back().claims);
+            CHECK(log.events.back().claims->vp == vp);
+            CHECK(log.events.back().claims->winner == winner);
+
+            const Verdict v = replay(log, ReplayOptions{}, id);
+            auto diff = kDifferences.find(id);
+            if (diff == kDifferences.end()) {
+                CHECK(v.violations.empty());
+                CHECK(v.outcome == Outcome::kComplete);
+                CHECK(v.winner == winner);
+                CHECK(v.rolls == rolls_in(text));
+                for (const Standing& s : v.standings)
+                    CHECK(s.vp == vp[static_cast<std::size_t>(s.player)]);
+            } else {
+                REQUIRE(v.violations.size() == 1);
+                CHECK(v.violations[0].rule_id == diff->second.rule);
+                CHECK(v.violations[0].event_index == diff->second.event);
+            }
+            ++games;
+        }
+    }
+    CHECK(games == 32);
+}
+
+TEST_CASE("JSettlers2 imports keep what the log states as claims", "[import][jsettlers]") {
+    if (!have_corpus()) return;
+    const std::string text = test::read_file((robots_dir() / "4p/game-01-C.soclog").string());
+    GameLog log = import_jsettlers(text, "game-01-C.soclog");
+    // Turn order from the setup: seat 1 placed first (robot 5), then 2, 3, 0.
+    std::vector<std::string> names;
+    for (const Seat& s : log.seats) names.push_back(s.name);
+    CHECK(names == std::vector<std::string>{"robot 5", "robot 6", "droid 1", "droid 3"});
+    CHECK(*log.seats[0].source_seat == 1);
+    // The first roll (an 8): robot 5 and robot 6 each receive 1 wool; the server then sets
+    // their hands (brick 1, wool 2, grain 1 / brick 1, ore 1, wool 2).
+    auto roll = std::find_if(log.events.begin(), log.events.end(),
+                             [](const Event& e) { return std::holds_alternative<Roll>(e.body); });
+    REQUIRE(roll != log.events.end());
+    CHECK(std::get<Roll>(roll->body).sum() == 8);
+    REQUIRE(roll->claims);
+    REQUIRE(roll->claims->received);
+    ResourceCounts one_wool{};
+    one_wool[static_cast<std::size_t>(Resource::kWool)] = 1;
+    CHECK((*roll->claims->received)[0] == one_wool);
+    CHECK((*roll->claims->received)[1] == one_wool);
+    CHECK((*roll->claims->received)[2] == ResourceCounts{});
+    REQUIRE(roll->claims->hands);
+    ResourceCounts hand{};
+    hand[static_cast<std::size_t>(Resource::kBrick)] = 1;
+    hand[static_cast<std::size_t>(Resource::kWool)] = 2;
+    hand[static_cast<std::size_t>(Resource::kGrain)] = 1;
+    CHECK((*roll->claims->hands)[0] == hand);
+    CHECK(!(*roll->claims->hands)[2]);
+    // Longest road and largest army as the server announced them (SOCGameElements e6=0,
+    // later e6=3; e5=2): droid 3, then droid 1; robot 6.
+    std::vector<PlayerId> lr, la;
+    for (const Event& e : log.events)
+        if (e.claims) {
+            if (e.claims->longest_road) lr.push_back(*e.claims->longest_road);
+            if (e.claims->largest_army) la.push_back(*e.claims->largest_army);
+        }
+    CHECK(lr == std::vector<PlayerId>{3, 2});
+    CHECK(la == std::vector<PlayerId>{1});
+    CHECK(detect_import_format(text) == ImportFormat::kJsettlers);
+}
+
+TEST_CASE("JSettlers2 6-player board maps onto our 30-hex board", "[import][jsettlers]") {
+    if (!have_corpus()) return;
+    GameLog log = import_jsettlers(test::read_file((robots_dir() / "6p/game-01-C.soclog").string()),
+                                   "6p.soclog");
+    REQUIRE(log.board);
+    const Board& b = *log.board;
+    CHECK(b.topology().is_extended());
+    CHECK(b.harbors().size() == 11);
+    // The robber's hex RH=89 (decimal) = 0x59 = axial (1, -2), a desert. The rest of the
+    // mapping is checked by the production claims of every roll, which replay compares.
+    CHECK(b.topology().hex_axial(b.robber()) == Axial{1, -2});
+    CHECK(b.terrain(b.robber()) == Terrain::kDesert);
+    int deserts = 0;
+    for (HexId h = 0; h < b.topology().hex_count(); ++h)
+        deserts += b.terrain(h) == Terrain::kDesert;
+    CHECK(deserts == 2);
+}
+
+TEST_CASE(
+    "JSettlers2's own test logs: partial classic games import, the rest is refused "
+    "clearly",
+    "[import][jsettlers]") {
+    const fs::path dir = fs::path(test::data_dir()) / "jsettlers2" / "gameevent";
+    if (!fs::is_directory(dir)) {
+        if (std::getenv("CI")) FAIL("the shared corpus is missing in CI: " << dir.string());
+        WARN("skipped: the shared corpus is not at " << dir.string());
+        return;
+    }
+    auto import_of = [&](const char* file) {
+        return import_log(test::read_file((dir / file).string()), file, ImportFormat::kJsettlers);
+    };
+    for (const char* file : {"has-timestamps.soclog", "is-at-client.soclog"}) {
+        INFO(file);
+        GameLog log = import_of(file);
+        CHECK_THAT(log.source, Catch::Contains("unfinished"));
+        const Verdict v = replay(log, ReplayOptions{}, file);
+        CHECK(v.violations.empty());
+        CHECK(v.outcome == Outcome::kUnfinished);
+    }
+    CHECK_THROWS_WITH(import_of("all-basic-actions.soclog"),
+                      Catch::Contains("SBL=t (the sea board)"));
+    CHECK_THROWS_WITH(import_of("test-header-type-invalid.soclog"),
+                      Catch::Contains(":1: header: log type \"?\""));
+    CHECK_THROWS_WITH(import_of("test-header-version-missing.soclog"),
+                      Catch::Contains(":1: header: no version="));
+}
+
+TEST_CASE("JSettlers2 logs: bad headers, options and entries are named", "[import][jsettlers]") {
+    const std::string head =
+        "SOC game event log: type=C, version=2700, created_at=1, now=2, game_name=g\n";
+    CHECK_THAT(error_of(""), Catch::Contains("empty input"));
+    CHECK_THAT(error_of("# only a comment\nall:SOCVersion:2700\n"),
+               Catch::Contains("j.soclog:2: not a JSettlers game event log"));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param1=-1|param2=PL=4,RD=t\n"),
+               Catch::Contains("j.soclog:2: SOCNewGameWithOptions: game option RD=t (the robber "
+                               "may not return to the desert) changes the rules"));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=ZZ=t\n"),
+               Catch::Contains("unknown game option \"ZZ\""));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=_SC_PIRI=t\n"),
+               Catch::Contains("a scenario's rule"));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=VP=t99\n"),
+               Catch::Contains("VP=t99: expected t followed by 3..30 points"));
+    CHECK_THAT(error_of(head + "all:SOCBoardLayout2:game=g|bef=3|LH={ 1 }\n"),
+               Catch::Contains("j.soclog:2: SOCBoardLayout2: board encoding bef=3: the sea board"));
+    CHECK_THAT(error_of(head + "all:SOCWhatever:game=g\n"),
+               Catch::Contains("j.soclog:2: SOCWhatever: unknown message class"));
+    CHECK_THAT(error_of(head + "zz:SOCVersion:2700\n"), Catch::Contains("unknown audience \"zz\""));
+    CHECK_THAT(error_of(head + "all\n"), Catch::Contains("j.soclog:2: entry without audience"));
+    CHECK_THAT(error_of(head + "all:SOCTurn:game=g|playerNumber=x\n"),
+               Catch::Contains("SOCTurn: playerNumber is not a number: \"x\""));
+    CHECK_THAT(error_of(head + "all:SOCStartGame:game=g\n"),
+               Catch::Contains("the log ends without a board"));
+    // VP=t12 becomes the target; neutral options pass.
+    const std::string board =
+        "all:SOCBoardLayout:game=g|hexLayout={ 51 6 10 6 6 4 1 2 65 37 3 2 3 5 6 6 1 4 1 3 5 11 "
+        "8 5 4 4 0 6 6 5 2 3 12 18 6 100 6 }|numberLayout={ -1 -1 -1 -1 -1 3 0 4 -1 -1 5 7 6 1 "
+        "-1 -1 2 1 8 2 5 -1 -1 8 4 3 -1 -1 -1 9 6 7 -1 -1 -1 -1 -1 }|robberHex=0xb9\n";
+    CHECK_THAT(
+        error_of(head + "all:SOCNewGameWithOptions:game=g|param2=BC=t4,PL=4,VP=t12,UBL=t7\n" +
+                 board),
+        Catch::Contains("0 player(s) placed in the setup"));
+}
+
+TEST_CASE("JSettlers2 logs cut or damaged give a clear error or a shorter game, never a crash",
+          "[import][jsettlers][fuzz]") {
+    if (!have_corpus()) return;
+    const std::string text = test::read_file((robots_dir() / "6p/game-02-C.soclog").string());
+    const char* s = std::getenv("CATAN_TEST_SCALE");
+    const double scale = s && *s && std::atof(s) > 0 ? std::atof(s) : 1.0;
+    const int n = std::max(20, static_cast<int>(300 * scale));
+    Rng rng(2812);
+    int imported = 0, refused = 0;
+    for (int i = 0; i < n; ++i) {
+        std::string t = text;
+        const std::size_t at = rng.below(static_cast<std::uint32_t>(t.size()));
+        if (i % 2 == 0)
+            t.resize(at);  // cut anywhere
+        else
+            t[at] = static_cast<char>(rng.below(256));  // one byte changed
+        try {
+            GameLog log = import_log(t, "cut.soclog", ImportFormat::kJsettlers);
+            (void)replay(log, ReplayOptions{}, "cut.soclog");
+            ++imported;
+        } catch (const InputError& e) {
+            CHECK_THAT(std::string(e.what()), Catch::StartsWith("cut.soclog"));
+            ++refused;
+        }
+    }
+    CHECK(imported + refused == n);
+    CHECK(imported > 0);
+    CHECK(refused > 0);
+}
