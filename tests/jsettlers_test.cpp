@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,11 @@
 #include <catan/board/rng.hpp>
 #include <catan/import/import.hpp>
 #include <catan/import/jsettlers.hpp>
+#include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/track/track.hpp>
+#include <nlohmann/json.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -79,6 +83,29 @@ int rolls_in(const std::string& text) {
         p = eq;
     }
     return n;
+}
+
+// The entries one client received: the header and comments, and each entry whose audience
+// includes `seat` (`all`, its own `pN`, the masked `!pN` / `!p[a, b]` copies that do not
+// exclude it) — what a log recorded at that client holds.
+std::string client_log(const std::string& text, int seat) {
+    std::istringstream in(text);
+    std::string line, out;
+    const std::string own = fmt::format("p{}", seat);
+    while (std::getline(in, line)) {
+        const std::string audience = line.substr(0, line.find(':'));
+        bool keep = line.empty() || line[0] == '#' || line.starts_with("SOC game event log") ||
+                    audience == "all" || audience == own;
+        if (audience.starts_with("!p[")) {
+            keep = true;
+            std::istringstream list(audience.substr(3));
+            for (int s = 0; list >> s; list.ignore(2)) keep = keep && s != seat;
+        } else if (audience.starts_with("!p")) {
+            keep = audience != "!" + own;
+        }
+        if (keep) out += line + "\n";
+    }
+    return out;
 }
 
 std::string without_source(GameLog log) {
@@ -330,4 +357,97 @@ TEST_CASE("JSettlers2 logs cut or damaged give a clear error or a shorter game, 
     CHECK(imported + refused == n);
     CHECK(imported > 0);
     CHECK(refused > 0);
+}
+
+TEST_CASE(
+    "JSettlers2: one client's log imports with what it could not see null, and the "
+    "tracker keeps the truth possible",
+    "[import][jsettlers][track]") {
+    if (!have_corpus()) return;
+    // Games that replay valid under our rules (the truth must replay without violation).
+    int exact = 0, inexact = 0;
+    for (const char* id : {"4p/game-01", "6p/game-07"}) {
+        const std::string text =
+            test::read_file((robots_dir() / (std::string(id) + "-C.soclog")).string());
+        const GameLog full = import_jsettlers(text, id);
+        for (PlayerId seat = 0; seat < static_cast<PlayerId>(full.seats.size()); ++seat) {
+            const int source_seat = *full.seats[static_cast<std::size_t>(seat)].source_seat;
+            INFO(id << ", the client of seat " << source_seat);
+            const GameLog seen = import_jsettlers(client_log(text, source_seat), id);
+            REQUIRE(seen.events.size() == full.events.size());
+            int hidden = 0;
+            for (std::size_t i = 0; i < seen.events.size(); ++i) {
+                INFO("event " << i);
+                const EventBody& f = full.events[i].body;
+                const EventBody& v = seen.events[i].body;
+                REQUIRE(f.index() == v.index());
+                REQUIRE(event_player(f) == event_player(v));
+                const bool own = event_player(f) == seat;
+                if (auto* b = std::get_if<BuyDevCard>(&v)) {
+                    CHECK(b->card == (own ? std::get<BuyDevCard>(f).card : std::nullopt));
+                    hidden += !own;
+                } else if (auto* m = std::get_if<MoveRobber>(&v)) {
+                    const MoveRobber& t = std::get<MoveRobber>(f);
+                    const bool party = own || t.victim == seat || t.victim == kNoPlayer;
+                    CHECK(m->victim == t.victim);
+                    CHECK(m->stolen == (party ? t.stolen : std::nullopt));
+                    hidden += !party;
+                } else if (auto* d = std::get_if<Discard>(&v)) {
+                    const Discard& t = std::get<Discard>(f);
+                    CHECK(d->hidden == !own);
+                    CHECK(d->total() == t.total());
+                    if (own) CHECK(d->cards == t.cards);
+                    hidden += !own;
+                } else {
+                    // The same event; of the claims, the client has only its own hand.
+                    nlohmann::json a = event_to_json(seen.events[i], seen.seats);
+                    nlohmann::json b = event_to_json(full.events[i], full.seats);
+                    a.erase("claims");
+                    b.erase("claims");
+                    CHECK(a == b);
+                }
+            }
+            CHECK(hidden > 0);
+            // The belief over the client's log holds the true holdings after every event
+            // (past the state bound, the true hands lie within the bounds it reports).
+            // A small bound keeps the test quick: the others' discards are hidden as in
+            // spectator-no-discards, where beliefs grow past any bound in long games.
+            TrackOptions small;
+            small.max_states = 5000;
+            Belief truth(full), belief(seen, small);
+            for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
+                INFO("event " << i);
+                const auto k = static_cast<std::size_t>(i);
+                REQUIRE(truth.step(full.events[k], i).violations.empty());
+                REQUIRE(belief.step(seen.events[k], i).violations.empty());
+                const GameState& t = truth.states().front().state;
+                if (!belief.exact()) {
+                    ++inexact;
+                    for (PlayerId p = 0; p < t.player_count(); ++p) {
+                        const HandBounds& h = belief.bounds()[static_cast<std::size_t>(p)];
+                        const ResourceCounts& hand = t.players[p].hand;
+                        CHECK(h.cards_min <= t.players[p].hand_size());
+                        CHECK(t.players[p].hand_size() <= h.cards_max);
+                        for (int r = 0; r < kResourceCount; ++r) {
+                            CHECK(h.min[r] <= hand[r]);
+                            CHECK(hand[r] <= h.max[r]);
+                        }
+                    }
+                    continue;
+                }
+                bool found = false;
+                for (const WeightedState& ws : belief.states()) {
+                    bool same = true;
+                    for (PlayerId p = 0; p < t.player_count(); ++p)
+                        same = same && ws.state.players[p].hand == t.players[p].hand;
+                    found = found || same;
+                }
+                REQUIRE(found);
+                ++exact;
+            }
+        }
+    }
+    WARN("JSettlers2 client logs: the truth among the states after "
+         << exact << " events, past the bound after " << inexact);
+    CHECK(exact > 0);
 }

@@ -217,6 +217,7 @@ class Importer {
     }
 
     void on_entry(const Entry& e);
+    void on_masked(const Entry& e);
     void on_options(const Entry& e);
     void on_board(const Entry& e);
     void on_turn(const Entry& e);
@@ -253,6 +254,13 @@ class Importer {
     bool robber_ = false;
     int robber_seat_ = -1;
     HexId robber_hex_ = kNoId;
+    // The private message just handled (its class and the seat it is about), whose masked
+    // copy to the others may follow.
+    struct Private {
+        std::string_view type;
+        int seat = -1;
+    };
+    Private last_private_;
     bool year_of_plenty_ = false;
     bool monopoly_ = false;
     // Claims by seat, mapped to players at the end.
@@ -524,12 +532,55 @@ void Importer::on_production(const Entry& e) {
     if (i != v.size()) fail(e, "more values than the seats it lists");
 }
 
+// The copy of a private message to everyone else, with the hidden part masked (a card
+// type 0, a resource 6, "unknown" cards). After the private copy it says nothing new; in
+// the log of a client that received only the masked copy, it is the event, with the hidden
+// value null.
+void Importer::on_masked(const Entry& e) {
+    const std::string_view t = e.type;
+    if (t == "SOCRobberyResult") {
+        if (!robber_) return;  // the thief's or victim's copy came first
+        const int perp = seat_field(e, "perp"), victim = seat_field(e, "victim");
+        if (perp != robber_seat_)
+            fail(e, fmt::format("seat {} robs, but seat {} moved the robber", perp, robber_seat_));
+        robber_ = false;
+        emit(e, MoveRobber{robber_seat_, robber_hex_, victim, std::nullopt});
+        return;
+    }
+    if (t != "SOCDevCardAction" && t != "SOCDiscard") return;
+    const int seat = seat_field(e, "playerNum");
+    if (last_private_.type == t && last_private_.seat == seat) return;
+    if (t == "SOCDiscard") {
+        auto rest = tail(e.body, "resources");
+        auto n = rest ? field(*rest, "unknown") : std::nullopt;
+        auto count = n ? jsettlers::parse_int(*n) : std::nullopt;
+        if (!count || *count < 1)
+            fail(e, "the masked copy of a discard without its count of unknown cards");
+        Discard d{seat, {}};
+        d.hidden = true;
+        d.count = *count;
+        emit(e, d);
+        return;
+    }
+    auto action = field(e.body, "actionType");
+    if (action && *action == "DRAW") emit(e, BuyDevCard{seat, std::nullopt});
+}
+
 void Importer::on_entry(const Entry& e) {
     const std::string_view t = e.type;
     const std::string_view a = e.audience;
-    // What clients sent, observers' and undetermined copies, and the masked copies of
-    // private messages: the server's own messages carry everything.
-    if (a.starts_with('f') || a == "ob" || a == "un" || a.starts_with('!')) return;
+    // What clients sent and observers' and undetermined copies: the server's own messages
+    // carry everything.
+    if (a.starts_with('f') || a == "ob" || a == "un") return;
+    if (a.starts_with('!')) {
+        on_masked(e);
+        last_private_ = {};
+        return;
+    }
+    if (private_seat(a) >= 0 && (t == "SOCDevCardAction" || t == "SOCDiscard"))
+        last_private_ = Private{t, seat_field(e, "playerNum")};
+    else
+        last_private_ = {};
     if (a != "all" && private_seat(a) < 0)
         reader_.fail(e.line, fmt::format("unknown audience \"{}\" (expected all, pN, !pN, "
                                          "!p[..], ob, un, fN or fo)",

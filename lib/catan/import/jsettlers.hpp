@@ -10,10 +10,14 @@
 // JSettlers' own (one per line, in the order the server handled them), documented in its
 // repository's doc/Message-Sequences-for-Game-Actions.md.
 //
-// What becomes an event: only what the server announced, once — `fN`/`fo` requests, the
-// `ob`/`un` copies and the masked `!p` copies are skipped; of a message sent privately the
-// `pN` copy (to the player it is about) carries the truth. So a type F and a type C log of
-// the same game import to the same log.
+// What becomes an event: only what the server announced, once — `fN`/`fo` requests and
+// the `ob`/`un` copies are skipped; of a message sent privately, the `pN` copy (to the
+// player it is about) carries the truth and the masked `!p` copy to the others that follows
+// it is skipped. So a type F and a type C log of the same game import to the same log. The
+// log of one client (only the entries whose audience includes its seat: `all`, its `pN`,
+// the `!p` copies that do not exclude it) imports too, with what that seat could not see
+// written null: the cards the others drew, the resource stolen in a robbery it took no
+// part in, the cards the others discarded (their count stays).
 //   board:     SOCBoardLayout (v1 encoding, the 4-player board) or SOCBoardLayout2 with
 //              bef=2 (the 6-player board), coordinates in import/detail/jsettlers_board.hpp;
 //   players:   the seats that place in the setup, in the order of their first settlement
