@@ -703,6 +703,37 @@ void check_views_of_corpus(const std::string& label, const std::vector<fs::path>
 
 }  // namespace
 
+TEST_CASE("track: past the bound the belief keeps few states, and the truth within the bounds",
+          "[track][views]") {
+    // Spectator-no-discards views of long self-play games (150 turns) under a bound of 500:
+    // the belief passes it, then holds at most kKeptPastBound states after every later
+    // event (so no event past the bound costs more than a few hundred full-information
+    // steps), and the true hands stay within the guaranteed bounds.
+    SimOptions so;
+    so.turn_cap = 150;
+    TrackOptions small;
+    small.max_states = 500;
+    int past = 0, checked = 0;
+    for (int g = 1; g <= 6; ++g) {
+        SimGame game = play_game(20261204, g, so);
+        const GameLog seen = make_view(game.log, View::spectator_no_discards());
+        Belief truth(game.log), belief(seen, small);
+        for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
+            INFO("game " << g << ", event " << i);
+            const auto k = static_cast<std::size_t>(i);
+            REQUIRE(truth.step(game.log.events[k], i).violations.empty());
+            belief.step(seen.events[k], i);
+            if (belief.exact()) continue;
+            REQUIRE(belief.size() <= kKeptPastBound);
+            REQUIRE(within_bounds(belief, truth.states().front().state));
+            ++checked;
+        }
+        past += belief.exact() ? 0 : 1;
+    }
+    CHECK(past >= 3);  // most of these long views pass a bound of 500
+    CHECK(checked > 0);
+}
+
 TEST_CASE("track: views of the shared STAC games keep the truth possible",
           "[track][views][corpus]") {
     check_views_of_corpus("STAC", shared_games("stac", ".soclog"), ImportFormat::kSoclog);

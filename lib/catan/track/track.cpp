@@ -534,7 +534,14 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     BeliefBounds before = envelope(states_);
     GameState base = states_.front().state;
     StepResult res = step_states(e, index, keep_going);
-    if (!exact()) bounds_ = bounds_after(std::move(before), base, e, index);
+    if (!exact()) {
+        bounds_ = bounds_after(std::move(before), base, e, index);
+        // From here on the belief keeps at most kKeptPastBound states (merge_and_bound):
+        // give back the memory of a belief at the bound.
+        states_.shrink_to_fit();
+        next_.clear();
+        next_.shrink_to_fit();
+    }
     return res;
 }
 
@@ -636,7 +643,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         };
         std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
         applied.clear();
-        applied.reserve(std::min(2 * opt_.max_states + 1, states_.size() * kResourceCount));
+        applied.reserve(std::min(2 * cap() + 1, states_.size() * kResourceCount));
         std::vector<Branch>& bs = scratch_->branches;
         for (WeightedState& ws : states_) {
             branches(ws.state, e, bs);
@@ -934,8 +941,10 @@ void Belief::merge_and_bound(int index) {
             for (auto& r : ws.state.last_received) r.fill(0);
         merge_equal(states_, keys_decide(), scratch_->merge);
     }
-    if (keep_most_probable(states_, opt_.max_states))
-        if (!inexact_from_) inexact_from_ = index;
+    if (keep_most_probable(states_, cap()) && !inexact_from_) {
+        inexact_from_ = index;
+        keep_most_probable(states_, cap());  // past the bound now: kKeptPastBound
+    }
     max_seen_ = std::max(max_seen_, states_.size());
 }
 
@@ -946,12 +955,15 @@ bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
     // (from this event on the belief is not exact, as with merge_and_bound). Keeps memory
     // within about twice the bound however many ways an event can go (hidden discards of
     // large hands, several players discarding after an unrecorded 7).
-    if (states.size() <= 2 * opt_.max_states) return false;
+    if (states.size() <= 2 * cap()) return false;
     // (GameStates compared: last_received, the cards of this event, still tells them apart
     // here, as before sharing)
     merge_equal(states, false, scratch_->merge);
-    if (!keep_most_probable(states, opt_.max_states)) return false;
-    if (!inexact_from_) inexact_from_ = index;
+    if (!keep_most_probable(states, cap())) return false;
+    if (!inexact_from_) {
+        inexact_from_ = index;
+        keep_most_probable(states, cap());  // past the bound now: kKeptPastBound
+    }
     return true;
 }
 

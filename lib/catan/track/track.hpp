@@ -40,15 +40,19 @@
 // so every output is the same on every run.
 //
 // Bound: when more than TrackOptions::max_states states remain after an event, the belief
-// keeps the max_states most probable ones (ties: holdings order) and is no longer exact
-// from that event (inexact_from()); from then on it decides no violation (an event no
-// kept state explains is applied anyway in every kept state and reported by replay as a
-// warning), and it says what each player holds only as guaranteed bounds (bounds()): a
-// sound interval per resource and on the hand size, carried over every event with the
-// rules' own check / apply (track.cpp), that holds in every state, kept or dropped; no
-// probability of the kept states is given as the belief's. A full-information log is one
-// state throughout, checked and applied in place (no copy), as fast as without tracking.
+// is no longer exact from that event (inexact_from()) and keeps only the kKeptPastBound
+// most probable states (ties: holdings order), at every later event too; from then on it
+// decides no violation (an event no kept state explains is applied anyway in every kept
+// state and reported by replay as a warning), and it says what each player holds only as
+// guaranteed bounds (bounds()): a sound interval per resource and on the hand size,
+// carried over every event with the rules' own check / apply (track.cpp), that holds in
+// every state, kept or dropped; no probability of the kept states is given as the
+// belief's. The kept states give the public fields (the pieces, the turn, whether the game
+// is over); their number keeps every event past the bound cheap, whatever the log hides. A
+// full-information log is one state throughout, checked and applied in place (no copy), as fast as
+// without tracking.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -77,6 +81,12 @@ struct TrackOptions {
     // compare the two). false: check in every state.
     bool share_checks = true;
 };
+
+// Past the bound (Belief::exact() false) the belief keeps at most this many states (the
+// most probable): enough that the kept states' public fields follow the log (states that
+// an event rules out are dropped, as while exact), few enough that an event costs at most
+// a few hundred times what it costs with full information.
+inline constexpr std::size_t kKeptPastBound = 256;
 
 struct WeightedState {
     GameState state;
@@ -162,6 +172,11 @@ class Belief {
     // Returns whether states were dropped (the caller renormalises).
     bool bound_growth(std::vector<WeightedState>& states, int index);
     bool end_turn_forgets() const;
+    // The most states kept after an event: TrackOptions::max_states while exact, past it
+    // at most kKeptPastBound (the bounds, not the states, say what players hold there).
+    std::size_t cap() const {
+        return exact() ? opt_.max_states : std::min(opt_.max_states, kKeptPastBound);
+    }
     // Equal holdings keys mean equal states (see merge_equal in track.cpp): while the
     // public fields are equal in every state, unless checks are not shared (the tests'
     // reference path compares whole states).
