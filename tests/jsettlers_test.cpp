@@ -137,8 +137,9 @@ const std::map<std::string, Difference> kDifferences{
     {"6p/game-14", {145, "special-building"}},
     {"6p/game-15", {29, "special-building"}},
     {"6p/game-16", {198, "special-building"}},
-    // JSettlers2 ends the game as the turn passes to a player holding 10 VP; on the
-    // 6-player board our turn begins with its roll (after the special building phase).
+    // JSettlers2 declares a win outside the winner's own turn: here as the turn passes to
+    // a player holding 10 VP; on the 6-player board our turn begins with its roll (after
+    // the special building phase).
     {"6p/game-10", {450, "win-on-own-turn"}},
 };
 
@@ -327,6 +328,20 @@ TEST_CASE("JSettlers2 logs: bad headers, options and entries are named", "[impor
         error_of(head + "all:SOCNewGameWithOptions:game=g|param2=BC=t4,PL=4,VP=t12,UBL=t7\n" +
                  board),
         Catch::Contains("0 player(s) placed in the setup"));
+    // A settlement the server takes back in the setup is no settlement: with it gone nobody
+    // placed; a take-back with no settlement before it is named.
+    const std::string placed = head + board +
+                               "all:SOCStartGame:game=g|gameState=5\n"
+                               "all:SOCTurn:game=g|playerNumber=0|gameState=5\n"
+                               "all:SOCPutPiece:game=g|playerNumber=0|pieceType=1|coord=96\n";
+    CHECK_THAT(error_of(placed), Catch::Contains("1 player(s) placed in the setup"));
+    CHECK_THAT(error_of(placed + "all:SOCCancelBuildRequest:game=g|pieceType=1\n"),
+               Catch::Contains("0 player(s) placed in the setup"));
+    CHECK_THAT(error_of(head + board + "all:SOCStartGame:game=g|gameState=5\n" +
+                        "all:SOCTurn:game=g|playerNumber=0|gameState=5\n" +
+                        "all:SOCCancelBuildRequest:game=g|pieceType=1\n"),
+               Catch::Contains("j.soclog:5: SOCCancelBuildRequest: a setup settlement taken "
+                               "back, but the last event is not a settlement"));
 }
 
 TEST_CASE("JSettlers2 logs cut or damaged give a clear error or a shorter game, never a crash",

@@ -705,18 +705,34 @@ void Importer::on_entry(const Entry& e) {
         if (text && text->starts_with(">>> ") &&
             (p = text->find(" has won the game")) != std::string_view::npos)
             winner_nick_ = std::string(text->substr(4, p - 4));
+    } else if (t == "SOCCancelBuildRequest") {
+        // Sent to all in the setup, it takes back the settlement just placed: the server
+        // ended a setup turn whose road could not be placed (a robot that failed). The
+        // player keeps one settlement fewer; replay then reports the setup as it went on.
+        if (a != "all" || !in_setup() || int_field(e, "pieceType") != 1) return;
+        const auto* put =
+            events_.empty() ? nullptr : std::get_if<PlaceSettlement>(&events_.back().body);
+        if (!put) fail(e, "a setup settlement taken back, but the last event is not a settlement");
+        const int seat = put->player;
+        events_.pop_back();
+        const bool placed_before =
+            std::any_of(events_.begin(), events_.end(), [&](const Event& ev) {
+                const auto* p = std::get_if<PlaceSettlement>(&ev.body);
+                return p && p->player == seat;
+            });
+        if (!placed_before) order_.erase(std::find(order_.begin(), order_.end(), seat));
     } else if (t == "SOCClearOffer" || t == "SOCRejectOffer" || t == "SOCMakeOffer" ||
                t == "SOCClearTradeMsg" || t == "SOCRollDicePrompt" || t == "SOCPlayerElement" ||
                t == "SOCResourceCount" || t == "SOCChoosePlayerRequest" ||
-               t == "SOCDiscardRequest" || t == "SOCDeclinePlayerRequest" ||
-               t == "SOCCancelBuildRequest" || t == "SOCChangeFace" || t == "SOCJoinGame" ||
-               t == "SOCJoinGameAuth" || t == "SOCSetSeatLock" || t == "SOCPotentialSettlements" ||
-               t == "SOCGameMembers" || t == "SOCBotJoinGameRequest" || t == "SOCLeaveGame" ||
-               t == "SOCRobotDismiss" || t == "SOCSetTurn" || t == "SOCFirstPlayer" ||
-               t == "SOCPlayerStats" || t == "SOCGameTextMsg" || t == "SOCSetPlayedDevCard" ||
-               t == "SOCLastSettlement" || t == "SOCDevCardCount" || t == "SOCLongestRoad" ||
-               t == "SOCLargestArmy" || t == "SOCStatusMessage" || t == "SOCTimingPing" ||
-               t == "SOCPlayerStartsTrading" || t == "SOCSetSpecialItem") {
+               t == "SOCDiscardRequest" || t == "SOCDeclinePlayerRequest" || t == "SOCChangeFace" ||
+               t == "SOCJoinGame" || t == "SOCJoinGameAuth" || t == "SOCSetSeatLock" ||
+               t == "SOCPotentialSettlements" || t == "SOCGameMembers" ||
+               t == "SOCBotJoinGameRequest" || t == "SOCLeaveGame" || t == "SOCRobotDismiss" ||
+               t == "SOCSetTurn" || t == "SOCFirstPlayer" || t == "SOCPlayerStats" ||
+               t == "SOCGameTextMsg" || t == "SOCSetPlayedDevCard" || t == "SOCLastSettlement" ||
+               t == "SOCDevCardCount" || t == "SOCLongestRoad" || t == "SOCLargestArmy" ||
+               t == "SOCStatusMessage" || t == "SOCTimingPing" || t == "SOCPlayerStartsTrading" ||
+               t == "SOCSetSpecialItem") {
         // Offers and their answers (the trade itself is SOCAcceptOffer), prompts, counters
         // the events derive, lobby and seating.
     } else {

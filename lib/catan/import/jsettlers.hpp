@@ -22,7 +22,9 @@
 //              bef=2 (the 6-player board), coordinates in import/detail/jsettlers_board.hpp;
 //   players:   the seats that place in the setup, in the order of their first settlement
 //              (Seat::source_seat = the JSettlers seat, name = its SOCSitDown nickname);
-//   setup:     SOCPutPiece in game states 5..11 -> place_settlement / place_road;
+//   setup:     SOCPutPiece in game states 5..11 -> place_settlement / place_road; a
+//              settlement the server takes back (SOCCancelBuildRequest to all, the setup
+//              turn of a player whose road could not be placed) is removed again;
 //   turns:     SOCTurn hands the turn on -> end_turn; SOCTurn with gameState 100 opens a
 //              special building part -> special_build (its own end_turn closes it);
 //   roll:      SOCDiceResult -> roll (the sum: the log has no single dice);
