@@ -649,7 +649,8 @@ class Game:
         assert not self.ended
         p = self.p(name)
         assert p == self.active and self.sb_builder is None
-        self.sb_after = None
+        # special-building: the next player resigning does not end the phase; it lasts
+        # until the following player's own turn begins (its roll or a card).
         self.resigned.add(p)
         self.pay(p, dict(self.hand[p]))
         ev = {"type": "resign", "player": self.name(p)}

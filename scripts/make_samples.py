@@ -450,9 +450,31 @@ def special_building_win():
     return g
 
 
+def special_building_resign():
+    """After red's turn blue, whose own turn comes next, resigns in the special building
+    phase: the phase goes on (orange builds a road in its part) until white's roll begins
+    the next turn (special-building; a resigned seat's turns are skipped)."""
+    g = new5(source="scripts/make_samples.py: the next player resigns in the special "
+             "building phase")
+    stock(g, "orange", {"wool": 1, "grain": 1, "ore": 1})
+    while not (g.active == 0 and g.rolled):
+        dull_roll(g) if not g.rolled else g.end_turn()
+    g.end_turn()
+    assert g.active == 1 and g.sb_after == 0
+    g.resign("blue")
+    g.special_build("orange")
+    g.buy_dev("knight")
+    g.end_turn()
+    assert g.active == 2
+    dull_roll(g)  # white's own turn begins
+    g.end_turn()
+    return g
+
+
 def write_valid():
     put_valid("special-building.json", special_building_game())
     put_valid("special-building-win.json", special_building_win())
+    put_valid("special-building-resign.json", special_building_resign())
     put_valid("complete-3p.json", complete_game())
     put_valid("trades.json", trades_game())
     put_valid("dev-cards.json", dev_cards_game())
@@ -830,6 +852,17 @@ def invalid_samples():
     def _():
         g, _ = phase_open()
         return g, g.raw(ev("special_build", g.name(g.sb_after)))
+
+    @case("special-building", "blue's build_road between the special build parts after "
+          "red's turn: blue's own turn begins with the roll", name="special-building-next-player")
+    def _():
+        g = new5()
+        stock(g, "blue", {"brick": 1, "lumber": 1})
+        while not (g.active == 0 and g.rolled):
+            dull_roll(g) if not g.rolled else g.end_turn()
+        g.end_turn()
+        assert g.active == 1
+        return g, g.raw(ev("build_road", "blue", edge=next_free_road(g, 1)))
 
     @case("special-building", "in the base game", name="special-building-base-game")
     def _():

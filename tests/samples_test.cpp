@@ -14,8 +14,8 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/engine/rules.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -69,6 +69,7 @@ const std::vector<ValidSample> kValidSamples{
     {"friendly-robber.json", Outcome::kComplete, "red"},
     {"resign-2p.json", Outcome::kComplete, "red"},
     {"resign-3p.jsonl", Outcome::kUnfinished, ""},
+    {"special-building-resign.json", Outcome::kUnfinished, ""},
     {"special-building-win.json", Outcome::kComplete, "red"},
     {"special-building.json", Outcome::kUnfinished, ""},
     {"trades.json", Outcome::kUnfinished, ""},
@@ -150,6 +151,7 @@ const std::vector<Passing> kPassing{
     {"resign", "resign-2p.json", "\"resign\""},
     {"resign", "resign-3p.jsonl", "\"resign\""},
     {"special-building", "special-building.json", "\"special_build\""},
+    {"special-building", "special-building-resign.json", "\"resign\""},
     {"dev-card-age", "special-building.json", "\"play_knight\""},
     {"win-on-own-turn", "special-building-win.json", "\"vp_to_win\": 3"},
     {"schema", "trades.json", "\"note\""},
@@ -373,6 +375,28 @@ TEST_CASE("special building samples: parts, a card bought there, a win that wait
         CHECK(bought_in_part == 3);  // orange
         CHECK(old_knights == 1);     // not new: playable on orange's next own turn
         CHECK(v.state->players[3].knights_played() == 1);
+    }
+    SECTION("the next player resigns in the phase: it goes on until the following roll") {
+        GameLog log = read("special-building-resign.json");
+        bool open_after_resign = false, open_before_roll = false, open_after_roll = true;
+        PlayerId active_after_resign = kNoPlayer;
+        opt.on_event = [&](int i, const GameState& after) {
+            const EventBody& b = log.events[static_cast<std::size_t>(i)].body;
+            if (std::holds_alternative<Resign>(b)) {
+                open_after_resign = after.special.open();
+                active_after_resign = after.active;
+            }
+            if (std::holds_alternative<EndTurn>(b) && event_player(b) == 3)
+                open_before_roll = after.special.open();
+            if (std::holds_alternative<Roll>(b) && after.turn >= 3)
+                open_after_roll = after.special.open();
+        };
+        Verdict v = replay(log, opt, "r");
+        CHECK(v.violations.empty());
+        CHECK(open_after_resign);
+        CHECK(active_after_resign == 2);  // white: blue's turns are skipped
+        CHECK(open_before_roll);          // after orange's part
+        CHECK_FALSE(open_after_roll);     // white's roll began white's turn
     }
     SECTION("vp_to_win 3: red's city in the phase makes 3 VP; red wins at its own roll") {
         GameLog log = read("special-building-win.json");

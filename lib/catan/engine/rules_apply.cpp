@@ -327,8 +327,13 @@ struct Applier {
             }
             next_setup_step(s);
         }
-        if (s.phase == Phase::kTurn && s.active == b.player && s.active_players() > 0)
+        if (s.phase == Phase::kTurn && s.active == b.player && s.active_players() > 0) {
+            // special-building: the next player resigning does not end the phase; it lasts
+            // until the following player's own turn begins (with its roll).
+            const SpecialBuilding phase = s.special;
             start_turn(s, s.next_player(b.player));
+            if (phase.open()) s.special = phase;
+        }
     }
 };
 

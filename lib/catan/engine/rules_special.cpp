@@ -78,7 +78,22 @@ bool Checker::special_building(const EventBody& body, Result& r) {
             r = std::nullopt;
         return true;
     }
-    if (p == s_.active) return false;  // the next player's own turn begins (a roll, a card)
+    if (p == s_.active) {
+        // The next player's own turn begins with its roll, or a development card played
+        // before it; anything else of theirs comes between the parts.
+        if (std::holds_alternative<Roll>(body) || std::holds_alternative<PlayKnight>(body) ||
+            std::holds_alternative<PlayRoadBuilding>(body) ||
+            std::holds_alternative<PlayYearOfPlenty>(body) ||
+            std::holds_alternative<PlayMonopoly>(body))
+            return false;
+        r = fail(rule::kSpecialBuilding,
+                 fmt::format("{}'s {} between the special build parts after {}'s turn: {}'s own "
+                             "turn begins with the roll (or a development card played before "
+                             "it), a part with special_build",
+                             name(p), what, name(sb.after), name(p)),
+                 "player");
+        return true;
+    }
     r = fail(rule::kSpecialBuilding,
              fmt::format("{}'s {} between the special build parts after {}'s turn: a part "
                          "opens with special_build, and only {}'s own turn comes next",
