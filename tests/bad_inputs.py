@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """The bad-input suite (issue 11): seeded malformed variants of a board, a position, a
-native log (JSON and JSON Lines), a soclog and a catanatron record — truncations, byte
-flips, deleted / duplicated / swapped lines, wrong JSON types, huge numbers, deep nesting,
-a byte-order mark, NUL bytes, empty files, a directory — each run through every tool that
-reads its kind. Each run must give
+native log (JSON and JSON Lines), a soclog, a JSettlers2 game event log, a catanatron
+record and a catan-stats partial aggregate — truncations, byte flips, deleted / duplicated /
+swapped lines, wrong JSON types, huge numbers, deep nesting, a byte-order mark, NUL bytes,
+empty files, a directory — each run through every tool that reads its kind. Each run must
+give
 
   - a complete verdict: exit 0 or 1, and JSON output (every tool here is asked for JSON)
     that parses whole — never exit 0 with cut-off output; or
   - exit 2 with exactly one line on stderr that names the input;
 
 never a signal (crash), never a hang (timeout), never another exit status.
+
+Then the output targets: every option that writes a file (--svg, --html, --plots,
+--partial, --out), given a symlink, a FIFO, a character device and a full device (the
+machine's /dev/full when it is one, else one made with mknod as root, else skipped with a
+message). A symlink must still be a symlink, its target holding the output; a FIFO's
+reader must receive the output; a device must stay a device; a full device must give exit
+2 with one error line naming the path — never exit 0 with the output lost.
 
 Usage: bad_inputs.py SOURCE_DIR TOOLS_DIR [--per-kind N] [--seed S] [--jobs J]
 N defaults to 400 times the environment's CATAN_TEST_SCALE (default 1; the sanitizer pass
@@ -30,8 +38,9 @@ TIMEOUT = 60  # seconds per run (sanitizer builds are ~10x slower than Release)
 
 def tool_runs(kind, tools):
     """(argv prefix, output is JSON) for every tool that reads this kind of input."""
-    b, r, roads, place, imp, sim = (os.path.join(tools, t) for t in (
-        "catan-board", "catan-replay", "catan-roads", "catan-place", "catan-import", "catan-sim"))
+    b, r, roads, place, imp, sim, stats = (os.path.join(tools, t) for t in (
+        "catan-board", "catan-replay", "catan-roads", "catan-place", "catan-import", "catan-sim",
+        "catan-stats"))
     return {
         "board": [([b, "check"], False), ([b, "stats", "--format", "json"], True),
                   ([b, "render"], False),
@@ -42,6 +51,9 @@ def tool_runs(kind, tools):
                 ([roads, "--format", "json"], True)],
         "soclog": [([imp, "--from", "soclog"], True), ([roads, "--format", "json"], True)],
         "catanatron": [([imp, "--from", "catanatron"], True), ([imp], True)],
+        "jsettlers": [([imp, "--from", "jsettlers"], True), ([imp], True),
+                      ([roads, "--format", "json"], True)],
+        "partial": [([stats, "merge", "--format", "json"], True)],
     }[kind]
 
 
@@ -187,6 +199,114 @@ def check_run(argv, path, json_out, name):
     return None
 
 
+def partial_of(tools, logs):
+    """The partial aggregate catan-stats writes for these logs (the base of the "partial"
+    kind: its counts and digest, which a mutation must not get past)."""
+    p = subprocess.run([os.path.join(tools, "catan-stats"), "--partial"] + logs,
+                       capture_output=True, check=True, timeout=TIMEOUT)
+    return p.stdout
+
+
+# ------------------------------------------------------------------- output targets
+
+def full_device(tmp):
+    """A path that is a full character device (writes fail with ENOSPC): /dev/full when it
+    is one, else one made with mknod (root only), else None."""
+    import stat
+    try:
+        if stat.S_ISCHR(os.stat("/dev/full").st_mode):
+            return "/dev/full"
+    except OSError:
+        pass
+    path = os.path.join(tmp, "full")
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+        return path
+    except (OSError, AttributeError):
+        return None
+
+
+def char_device(tmp):
+    """A character device that discards what is written: /dev/null (or one made as root)."""
+    import stat
+    try:
+        if stat.S_ISCHR(os.stat("/dev/null").st_mode):
+            return "/dev/null"
+    except OSError:
+        pass
+    path = os.path.join(tmp, "null")
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        return path
+    except (OSError, AttributeError):
+        return None
+
+
+def output_targets(src, tools, tmp):
+    """Every file-writing option into a symlink, a FIFO, a character device and a full
+    device. Returns (failures, runs)."""
+    import stat
+    import threading
+    t = lambda name: os.path.join(tools, name)  # noqa: E731
+    log = os.path.join(src, "samples/logs/valid/complete-3p.json")
+    board = os.path.join(src, "samples/boards/beginner.json")
+    position = os.path.join(src, "samples/positions/ring-spur.json")
+    # The argv before the target: each option that writes one file (the target follows it).
+    # (--plots writes PREFIX-<n>-*.svg, --out a folder or a stream: no single target.)
+    writers = [
+        [t("catan-roads"), position, "--svg"],
+        [t("catan-replay"), log, "--html"],
+        [t("catan-place"), board, "--svg"],
+    ]
+    failures, runs = [], 0
+    targets = os.path.join(tmp, "targets")
+    os.makedirs(targets)
+    full = full_device(targets)
+    null = char_device(targets)
+    if full is None:
+        print("output targets: no full device here (no /dev/full, not root): full-device runs skipped")
+    for before in writers:
+        name = " ".join([os.path.basename(before[0])] + before[1:])
+        # A symlink: it stays one, its target receives the output.
+        real = os.path.join(targets, f"real-{runs}")
+        link = os.path.join(targets, f"link-{runs}")
+        open(real, "w").close()
+        os.symlink(real, link)
+        p = subprocess.run(before + [link], capture_output=True, timeout=TIMEOUT)
+        runs += 1
+        if p.returncode not in (0, 1) or not os.path.islink(link) or os.path.getsize(real) == 0:
+            failures.append(f"FAIL {name} SYMLINK: exit {p.returncode}, still a link "
+                            f"{os.path.islink(link)}, target {os.path.getsize(real)} bytes")
+        # A FIFO: its reader receives the output, and it stays a FIFO.
+        fifo = os.path.join(targets, f"fifo-{runs}")
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+        reader.start()
+        p = subprocess.run(before + [fifo], capture_output=True, timeout=TIMEOUT)
+        reader.join(TIMEOUT)
+        runs += 1
+        if p.returncode not in (0, 1) or not got or not got[0] or \
+                not stat.S_ISFIFO(os.stat(fifo).st_mode):
+            failures.append(f"FAIL {name} FIFO: exit {p.returncode}, "
+                            f"reader got {len(got[0]) if got else 0} bytes")
+        # A character device stays one.
+        if null:
+            p = subprocess.run(before + [null], capture_output=True, timeout=TIMEOUT)
+            runs += 1
+            if p.returncode not in (0, 1) or not stat.S_ISCHR(os.stat(null).st_mode):
+                failures.append(f"FAIL {name} DEVICE: exit {p.returncode}")
+        # A full device: exit 2, one error line naming it.
+        if full:
+            p = subprocess.run(before + [full], capture_output=True, timeout=TIMEOUT)
+            runs += 1
+            err = p.stderr.decode("utf-8", "replace").rstrip("\n").split("\n")
+            if p.returncode != 2 or len(err) != 1 or full not in err[0]:
+                failures.append(f"FAIL {name} FULL DEVICE: exit {p.returncode}, "
+                                f"stderr {err!r:.200}")
+    return failures, runs
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("source")
@@ -210,6 +330,10 @@ def main():
         "soclog": [soclog[:cut + 1]],
         "catanatron": [open(os.path.join(src, "samples/real/catanatron-road-through-settlement.json"),
                             "rb").read()],
+        "jsettlers": [open(os.path.join(
+            src, "tests/fuzz_corpus/jsettlers/robots-6p-game-02-first-12-rolls.soclog"), "rb").read()],
+        "partial": [partial_of(args.tools, [os.path.join(src, "samples/logs/valid", f)
+                                            for f in ("complete-3p.json", "trades.json")])],
     }
     # The native log also as JSON Lines (the header line, then one event per line).
     doc = json.loads(bases["log"][0])
@@ -224,7 +348,7 @@ def main():
     counts = {}
     try:
         for kind, texts in bases.items():
-            jsonish = kind != "soclog"
+            jsonish = kind not in ("soclog", "jsettlers")
             variants = [(t, "original") for t in texts] + fixed_variants(kind)
             while len(variants) < per_kind:
                 base = rng.choice(texts)
@@ -253,11 +377,13 @@ def main():
                         os.makedirs(args.keep, exist_ok=True)
                         if os.path.isfile(path):
                             shutil.copy(path, args.keep)
+        target_failures, target_runs = output_targets(src, args.tools, tmp)
+        failures += target_failures
         for f in failures:
             print(f)
         print(f"bad inputs: {sum(counts.values())} variants "
               f"({', '.join(f'{k} {n}' for k, n in counts.items())}), {len(jobs)} runs, "
-              f"{len(failures)} failures (seed {args.seed})")
+              f"{target_runs} output-target runs, {len(failures)} failures (seed {args.seed})")
         return 1 if failures else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
