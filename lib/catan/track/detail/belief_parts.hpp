@@ -1,0 +1,112 @@
+#pragma once
+// The parts of the belief (track.hpp) that its steps share, each in a file of its own:
+//   branches.cpp  the model of hidden choices: the concrete events a hidden event stands for
+//                 and their probabilities, and the discards of an unrecorded 7;
+//   merge.cpp     equal states merged (holdings keys), weights kept small, the most
+//                 probable states kept at the bound;
+//   bounds.cpp    the guaranteed per-resource bounds past the bound (Belief::bounds_after).
+// Internal to lib/catan/track; not installed.
+
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include <catan/track/track.hpp>
+
+namespace ctk::track_parts {
+
+inline int total(const ResourceCounts& r) {
+    return std::accumulate(r.begin(), r.end(), 0);
+}
+
+inline bool is_seven(const Event& e) {
+    const auto* r = std::get_if<Roll>(&e.body);
+    return r && r->sum() == 7;
+}
+
+// ---- branches.cpp ----
+
+// Every distinct discard of n cards within `hand` (multisets), in lexicographic order.
+std::vector<ResourceCounts> discards_of(const ResourceCounts& hand, int n);
+
+// A concrete event and the probability of the hidden choice it makes (num / den).
+struct Branch {
+    Event event;
+    int num = 1, den = 1;
+};
+
+// The concrete events a hidden event stands for in state s (track.hpp, the model). An
+// event hiding nothing, or one that no branch can make legal (a steal from an empty
+// hand, a purchase from an empty deck), stands for itself.
+void branches(const GameState& s, const Event& e, std::vector<Branch>& out);
+std::vector<Branch> branches(const GameState& s, const Event& e);
+// The den of every branch branches(s, e) gives (1 when the event stands for itself),
+// without making the branches.
+int branch_den(const GameState& s, const Event& e);
+// The number of distinct discards `player` can make in s (1 when owing none).
+int discard_den(const GameState& s, int player);
+// With unrecorded discards: after a 7, a player who owes a discard in a state makes one
+// there, hidden (each distinct discard equally likely). One player's discards of one state
+// are appended to out; Belief::step runs the players in seat order. scale: the common
+// scale of this player's discards over the belief (common_den of discard_den).
+void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
+                            std::vector<WeightedState>& out);
+
+// The least common multiple of den over the states (the common scale of a branching).
+template <class Den>
+Weight common_den(const std::vector<WeightedState>& states, Den den) {
+    Weight l = 1;
+    int last = 1;
+    for (const WeightedState& ws : states) {
+        const int d = den(ws.state);
+        if (d == last) continue;  // the usual case: every state has the same
+        last = d;
+        l = boost::multiprecision::lcm(l, Weight(d));
+    }
+    return l;
+}
+
+// ---- merge.cpp ----
+
+// Holdings key: the fields that differ between the states of one belief (track.hpp), one
+// byte a count, in this order: bank, deck, phase, winner, then per player hand,
+// development cards old and new, discards owed; compared as unsigned bytes
+// (lexicographic). Held as words whose first byte is the most significant, so that words
+// compare as their bytes do; the bytes of the bank to the winner take two words (four
+// zero bytes after them: equal in every key, so the order is the bytes' order without
+// them) and each player two more, zero past the players of the game. Built in registers:
+// bytes stored one at a time and read back as words would stall store forwarding.
+using Key = std::array<std::uint64_t, 2 + 2 * kMaxPlayers>;
+// The words of a key that can be non-zero in a game of n players.
+std::size_t key_words(int n);
+// The holdings key of a state.
+Key holdings(const GameState& s);
+
+// merge_equal's buffers (reused: Belief::Scratch).
+struct MergeBuffers {
+    std::vector<Key> keys;
+    std::vector<std::size_t> order;
+    std::vector<char> placed;
+    // A small belief is merged into this buffer (then swapped with it): each state moved once.
+    std::vector<WeightedState> out;
+};
+
+// Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
+// their greatest common divisor (the probabilities, weight / sum, do not change).
+void reduce_weights(std::vector<WeightedState>& states);
+// Merges equal states (weights add); deterministic: holdings order, then first seen.
+// keys_decide: two states of equal holdings keys are equal (see merge.cpp).
+void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuffers& buf);
+// Keeps the `bound` most probable states (stable: the current order breaks ties), in the
+// current order, in place. Returns whether any state was dropped.
+bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound);
+
+// ---- bounds.cpp ----
+
+// Bounds that hold in any state: each count between 0 and all the cards of its resource.
+BeliefBounds no_bounds(const GameState& s);
+// The bounds of every hand and of the bank over the states (least and most of each).
+BeliefBounds envelope(const std::vector<WeightedState>& states);
+
+}  // namespace ctk::track_parts
