@@ -9,48 +9,17 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <catan/engine/cards.hpp>
 #include <catan/engine/rules.hpp>
 
 namespace ctk {
 
 namespace {
 
-int total(const ResourceCounts& r) {
-    int n = 0;
-    for (int x : r) n += x;
-    return n;
-}
-
 bool can_pay(const PlayerState& ps, const ResourceCounts& cost) {
     for (int r = 0; r < kResourceCount; ++r)
         if (ps.hand[r] < cost[r]) return false;
     return true;
-}
-
-// Calls fn(cards) for every multiset of k cards within `hand`, in discard_at order
-// (lexicographic, brick count first, ascending).
-template <class Fn>
-void for_each_multiset(const ResourceCounts& hand, int k, Fn&& fn) {
-    // Suffix capacity: cards available in resources i..4.
-    std::array<int, kResourceCount + 1> cap{};
-    for (int r = kResourceCount - 1; r >= 0; --r) cap[r] = cap[r + 1] + hand[r];
-    if (k < 0 || k > cap[0]) return;
-    ResourceCounts d{};
-    auto rec = [&](auto&& self, int r, int left) -> void {
-        if (r == kResourceCount - 1) {
-            d[r] = left;
-            fn(static_cast<const ResourceCounts&>(d));
-            return;
-        }
-        const int lo = std::max(0, left - cap[r + 1]);
-        const int hi = std::min(hand[r], left);
-        for (int x = lo; x <= hi; ++x) {
-            d[r] = x;
-            self(self, r + 1, left - x);
-        }
-        d[r] = 0;
-    };
-    rec(rec, 0, k);
 }
 
 // The k-th set bit of `bits` (k < bits.count()), a 64-bit word at a time.

@@ -14,12 +14,6 @@ using namespace rules_impl;
 
 namespace rules_impl {
 
-int total(const ResourceCounts& r) {
-    int n = 0;
-    for (int x : r) n += x;
-    return n;
-}
-
 std::string cards_text(const ResourceCounts& r) {
     std::string s;
     for (Resource res : kResources)

@@ -2,75 +2,77 @@
 // discard stands for, with the probability of each, and the discards of an unrecorded 7.
 #include <catan/track/detail/belief_parts.hpp>
 
+#include <catan/engine/cards.hpp>
+#include <catan/engine/legal.hpp>
+
 namespace ctk::track_parts {
-
-namespace {
-
-// Every distinct discard of n cards within `hand` (multisets), in lexicographic order.
-void discards_of(const ResourceCounts& hand, int n, ResourceCounts& cur, int r,
-                 std::vector<ResourceCounts>& out) {
-    if (r == kResourceCount - 1) {
-        if (n <= hand[r]) {
-            cur[r] = n;
-            out.push_back(cur);
-        }
-        return;
-    }
-    int rest = 0;
-    for (int k = r + 1; k < kResourceCount; ++k) rest += hand[k];
-    for (int x = std::max(0, n - rest); x <= std::min(n, hand[r]); ++x) {
-        cur[r] = x;
-        discards_of(hand, n - x, cur, r + 1, out);
-    }
-    cur[r] = 0;
-}
-
-}  // namespace
 
 std::vector<ResourceCounts> discards_of(const ResourceCounts& hand, int n) {
     std::vector<ResourceCounts> out;
-    ResourceCounts cur{};
-    discards_of(hand, n, cur, 0, out);
+    for_each_multiset(hand, n, [&](const ResourceCounts& d) { out.push_back(d); });
     return out;
 }
 
-// The concrete events a hidden event stands for in state s (track.hpp, the model). An
-// event hiding nothing, or one that no branch can make legal (a steal from an empty
-// hand, a purchase from an empty deck), stands for itself.
-void branches(const GameState& s, const Event& e, std::vector<Branch>& out) {
-    out.clear();
+HiddenChoice hidden_choice(const GameState& s, const Event& e) {
+    HiddenChoice c;
+    int n = 0;
     if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer &&
                                                           !m->stolen && m->victim >= 0 &&
                                                           m->victim < s.player_count()) {
-        const ResourceCounts& hand = s.players[m->victim].hand;
-        const int n = total(hand);
-        for (int r = 0; r < kResourceCount && n > 0; ++r)
-            if (hand[r] > 0) {
-                Event c = e;
-                std::get<MoveRobber>(c.body).stolen = static_cast<Resource>(r);
-                out.push_back({std::move(c), hand[r], n});
-            }
+        c.kind = HiddenChoice::Kind::kSteal;
+        n = total(s.players[m->victim].hand);
     } else if (const auto* b = std::get_if<BuyDevCard>(&e.body); b && !b->card) {
-        for (int k = 0; k < kDevCardKinds && s.deck_left > 0; ++k)
-            if (s.deck[k] > 0) {
-                Event c = e;
-                std::get<BuyDevCard>(c.body).card = static_cast<DevCard>(k);
-                out.push_back({std::move(c), s.deck[k], s.deck_left});
-            }
+        c.kind = HiddenChoice::Kind::kDraw;
+        n = s.deck_left;
     } else if (const auto* d = std::get_if<Discard>(&e.body);
                d && d->hidden && d->player >= 0 && d->player < s.player_count() &&
                d->count == s.discard_owed[d->player]) {
-        auto all = discards_of(s.players[d->player].hand, d->count);
-        for (const ResourceCounts& cards : all) {
-            Event c = e;
-            auto& cd = std::get<Discard>(c.body);
-            cd.hidden = false;
-            cd.count = 0;
-            cd.cards = cards;
-            out.push_back({std::move(c), 1, static_cast<int>(all.size())});
-        }
+        c.kind = HiddenChoice::Kind::kDiscard;
+        n = static_cast<int>(discard_count(s.players[d->player].hand, d->count));
     }
-    if (out.empty()) out.push_back({e, 1, 1});
+    if (n <= 0) return HiddenChoice{};  // no branch can make it legal: it stands for itself
+    c.den = n;
+    return c;
+}
+
+void branches(const GameState& s, const Event& e, std::vector<Branch>& out) {
+    out.clear();
+    const HiddenChoice c = hidden_choice(s, e);
+    switch (c.kind) {
+        case HiddenChoice::Kind::kSteal: {
+            const ResourceCounts& hand = s.players[std::get<MoveRobber>(e.body).victim].hand;
+            for (int r = 0; r < kResourceCount; ++r)
+                if (hand[r] > 0) {
+                    Event b = e;
+                    std::get<MoveRobber>(b.body).stolen = static_cast<Resource>(r);
+                    out.push_back({std::move(b), hand[r], c.den});
+                }
+            break;
+        }
+        case HiddenChoice::Kind::kDraw:
+            for (int k = 0; k < kDevCardKinds; ++k)
+                if (s.deck[k] > 0) {
+                    Event b = e;
+                    std::get<BuyDevCard>(b.body).card = static_cast<DevCard>(k);
+                    out.push_back({std::move(b), s.deck[k], c.den});
+                }
+            break;
+        case HiddenChoice::Kind::kDiscard: {
+            const Discard& d = std::get<Discard>(e.body);
+            for_each_multiset(s.players[d.player].hand, d.count, [&](const ResourceCounts& cards) {
+                Event b = e;
+                auto& bd = std::get<Discard>(b.body);
+                bd.hidden = false;
+                bd.count = 0;
+                bd.cards = cards;
+                out.push_back({std::move(b), 1, c.den});
+            });
+            break;
+        }
+        case HiddenChoice::Kind::kNone:
+            out.push_back({e, 1, 1});
+            break;
+    }
 }
 
 std::vector<Branch> branches(const GameState& s, const Event& e) {
@@ -79,29 +81,14 @@ std::vector<Branch> branches(const GameState& s, const Event& e) {
     return out;
 }
 
-// The den of every branch branches(s, e) gives (1 when the event stands for itself),
-// without making the branches.
 int branch_den(const GameState& s, const Event& e) {
-    if (const auto* m = std::get_if<MoveRobber>(&e.body); m && m->victim != kNoPlayer &&
-                                                          !m->stolen && m->victim >= 0 &&
-                                                          m->victim < s.player_count()) {
-        return std::max(1, total(s.players[m->victim].hand));
-    } else if (const auto* b = std::get_if<BuyDevCard>(&e.body); b && !b->card) {
-        return std::max(1, s.deck_left);
-    } else if (const auto* d = std::get_if<Discard>(&e.body);
-               d && d->hidden && d->player >= 0 && d->player < s.player_count() &&
-               d->count == s.discard_owed[d->player]) {
-        return std::max<int>(
-            1, static_cast<int>(discards_of(s.players[d->player].hand, d->count).size()));
-    }
-    return 1;
+    return hidden_choice(s, e).den;
 }
 
-// The number of distinct discards `player` can make in s (1 when owing none).
 int discard_den(const GameState& s, int player) {
     if (s.discard_owed[player] == 0) return 1;
-    return std::max<int>(
-        1, static_cast<int>(discards_of(s.players[player].hand, s.discard_owed[player]).size()));
+    return std::max(
+        1, static_cast<int>(discard_count(s.players[player].hand, s.discard_owed[player])));
 }
 
 // With unrecorded discards: after a 7, a player who owes a discard in a state makes one

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <catan/engine/cards.hpp>
 #include <catan/engine/rules.hpp>
 
 namespace ctk::rules_impl {
@@ -26,8 +27,6 @@ using Result = std::optional<Finding>;
 inline Finding fail(std::string_view rule, std::string message, std::string_view field = "") {
     return Finding{rule, std::move(message), field};
 }
-
-int total(const ResourceCounts& r);
 
 // "2 brick, 1 wool" ("nothing" when empty).
 std::string cards_text(const ResourceCounts& r);

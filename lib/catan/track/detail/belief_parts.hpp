@@ -12,13 +12,10 @@
 #include <numeric>
 #include <vector>
 
+#include <catan/engine/cards.hpp>
 #include <catan/track/track.hpp>
 
 namespace ctk::track_parts {
-
-inline int total(const ResourceCounts& r) {
-    return std::accumulate(r.begin(), r.end(), 0);
-}
 
 inline bool is_seven(const Event& e) {
     const auto* r = std::get_if<Roll>(&e.body);
@@ -36,13 +33,25 @@ struct Branch {
     int num = 1, den = 1;
 };
 
-// The concrete events a hidden event stands for in state s (track.hpp, the model). An
-// event hiding nothing, or one that no branch can make legal (a steal from an empty
-// hand, a purchase from an empty deck), stands for itself.
+// What a hidden event leaves to chance in state s (track.hpp, the model): a steal of one
+// of the victim's cards, a draw of one of the deck's, a discard of one of the distinct
+// multisets of the count owed; den = the number of equally likely outcomes (hand size,
+// cards left, distinct discards), of which each branch's probability num / den is a
+// share. kNone (den 1): the event hides nothing, or no branch can make it legal (a steal
+// from an empty hand, a purchase from an empty deck): it stands for itself. The one
+// statement of the model: branches() and branch_den() both read it.
+struct HiddenChoice {
+    enum class Kind : std::uint8_t { kNone, kSteal, kDraw, kDiscard };
+    Kind kind = Kind::kNone;
+    int den = 1;
+};
+HiddenChoice hidden_choice(const GameState& s, const Event& e);
+
+// The concrete events the event stands for in s, each with its probability num / den
+// (hidden_choice's den).
 void branches(const GameState& s, const Event& e, std::vector<Branch>& out);
 std::vector<Branch> branches(const GameState& s, const Event& e);
-// The den of every branch branches(s, e) gives (1 when the event stands for itself),
-// without making the branches.
+// hidden_choice(s, e).den: the den of every branch, without making the branches.
 int branch_den(const GameState& s, const Event& e);
 // The number of distinct discards `player` can make in s (1 when owing none).
 int discard_den(const GameState& s, int player);
