@@ -30,6 +30,19 @@ catan_cli_test(NAME import_jsettlers_replay EXIT 0
 catan_cli_test(NAME import_jsettlers_no_board EXIT 2
   MATCH "robots-4p-header-only.soclog:3: the log ends without a board"
   COMMAND $<TARGET_FILE:catan-import> --from jsettlers ${J}/robots-4p-header-only.soclog)
+# catan-replay reads every format catan-import reads (converted in memory), from a file or
+# from standard input, with the verdict of the imported log.
+catan_cli_test(NAME replay_reads_soclog EXIT 0
+  MATCH "human-game-1.soclog: valid, complete: player_b wins with 10 VP on turn 69"
+  COMMAND $<TARGET_FILE:catan-replay> ${R}/human-game-1.soclog)
+catan_cli_test(NAME replay_reads_jsettlers_stdin EXIT 0
+  MATCH "^-: valid, unfinished: no winner after turn 6 \\(6 rolls, 41 events\\)"
+  STDIN ${J}/robots-6p-game-02-first-12-rolls.soclog COMMAND $<TARGET_FILE:catan-replay> -)
+catan_cli_test(NAME replay_reads_colonist_stdin EXIT 0
+  MATCH "^-: valid, complete: player_b wins with 15 VP on turn 64"
+  STDIN ${R}/colonist-1v1-210696208.json COMMAND $<TARGET_FILE:catan-replay> -)
+catan_cli_test(NAME replay_reads_catanatron_hands EXIT 1 MATCH "road-connected"
+  COMMAND $<TARGET_FILE:catan-replay> --hands ${R}/catanatron-road-through-settlement.json)
 catan_cli_test(NAME import_wrong_format EXIT 2 MATCH "cannot tell the format"
   COMMAND $<TARGET_FILE:catan-import> ${PROJECT_SOURCE_DIR}/LICENSE)
 catan_cli_test(NAME import_soclog_as_catanatron EXIT 2 MATCH "human-game-1.soclog: not valid JSON"

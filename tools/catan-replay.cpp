@@ -9,11 +9,12 @@
 
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
+#include <catan/import/import.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/track_report.hpp>
 #include <catan/report/viewer.hpp>
-#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -132,17 +133,31 @@ int run(int argc, char** argv) {
         // (--html needs every event for the page: the log is read whole then.)
         // (--html, --hands and --trace need every event or the header before replay: the
         // log is read whole then.)
-        const bool streamed = html.empty() && !trace && !hands;
+        // A recording of another program (any format catan-import reads) is converted in
+        // memory and replayed whole.
+        bool streamed = html.empty() && !trace && !hands;
         StreamedReplay run;
         GameLog whole;
         try {
             if (streamed) {
-                auto in = cli::open_input(file);
-                run = replay_stream(*in, name, opt);
+                cli::OpenedInput in = cli::open_input_told(file);
+                if (in.recording) {
+                    streamed = false;
+                    whole = read_any_log(cli::read_all(*in.in), name);
+                } else {
+                    try {
+                        run = replay_stream(*in.in, name, opt);
+                    } catch (const InputError&) {
+                        // A JSON recording told only by keys past the first bytes.
+                        if (file == "-" || !cli::holds_recording_whole(file)) throw;
+                        streamed = false;
+                        whole = read_any_log(cli::read_input(file), name);
+                    }
+                }
             } else {
-                whole = read_log(cli::read_input(file), name);
-                run.events = whole.events.size();
+                whole = read_any_log(cli::read_input(file), name);
             }
+            if (!streamed) run.events = whole.events.size();
         } catch (const InputError& e) {
             if (format == "json") {
                 nlohmann::json j = {{"file", name},

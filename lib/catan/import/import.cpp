@@ -223,4 +223,15 @@ GameLog import_recording(std::string_view text, std::string_view name,
     return import_log(text, name, *format, warnings);
 }
 
+GameLog read_any_log(std::string_view text, std::string_view name) {
+    const auto format = detect_import_format(text);
+    if (format && *format != ImportFormat::kNative) return import_log(text, name, *format);
+    return read_log(text, name);
+}
+
+bool starts_like_recording(std::string_view prefix) {
+    const auto format = detect_import_format(prefix);
+    return format && *format != ImportFormat::kNative;
+}
+
 }  // namespace ctk

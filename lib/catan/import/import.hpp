@@ -62,4 +62,16 @@ GameLog import_recording(std::string_view text, std::string_view name,
                          std::optional<ImportFormat> format,
                          std::vector<ImportWarning>* warnings = nullptr);
 
+// What the tools that read native logs (catan-replay) read: a native log (read_log, with
+// its messages), or, when detect_import_format places the text in another format, that
+// recording converted in memory (import_log). Throws InputError as those do.
+GameLog read_any_log(std::string_view text, std::string_view name);
+
+// Whether the first bytes of an input (say its first 64 KB) already show a recording of
+// another format than the native log (detect_import_format on them gives one), so that a
+// tool streaming native logs reads this input whole and converts it instead. A JSON
+// recording whose telling keys come later is not seen here: read_any_log on the whole
+// text tells it.
+bool starts_like_recording(std::string_view prefix);
+
 }  // namespace ctk
