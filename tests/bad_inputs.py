@@ -209,34 +209,20 @@ def partial_of(tools, logs):
 
 # ------------------------------------------------------------------- output targets
 
-def full_device(tmp):
-    """A path that is a full character device (writes fail with ENOSPC): /dev/full when it
-    is one, else one made with mknod (root only), else None."""
+def device(tmp, system_path, minor):
+    """A character device of the memory driver (major 1): the machine's own at
+    system_path when it is one, else one made with mknod (root only), else None.
+    minor 3 discards what is written (/dev/null), 7 is full (/dev/full: writes fail with
+    ENOSPC)."""
     import stat
     try:
-        if stat.S_ISCHR(os.stat("/dev/full").st_mode):
-            return "/dev/full"
+        if stat.S_ISCHR(os.stat(system_path).st_mode):
+            return system_path
     except OSError:
         pass
-    path = os.path.join(tmp, "full")
+    path = os.path.join(tmp, os.path.basename(system_path))
     try:
-        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
-        return path
-    except (OSError, AttributeError):
-        return None
-
-
-def char_device(tmp):
-    """A character device that discards what is written: /dev/null (or one made as root)."""
-    import stat
-    try:
-        if stat.S_ISCHR(os.stat("/dev/null").st_mode):
-            return "/dev/null"
-    except OSError:
-        pass
-    path = os.path.join(tmp, "null")
-    try:
-        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
         return path
     except (OSError, AttributeError):
         return None
@@ -261,8 +247,8 @@ def output_targets(src, tools, tmp):
     failures, runs = [], 0
     targets = os.path.join(tmp, "targets")
     os.makedirs(targets)
-    full = full_device(targets)
-    null = char_device(targets)
+    full = device(targets, "/dev/full", 7)
+    null = device(targets, "/dev/null", 3)
     if full is None:
         print("output targets: no full device here (no /dev/full, not root): full-device runs skipped")
     for before in writers:

@@ -145,7 +145,7 @@ std::optional<DevCard> dev_card_code(int code) {
     return std::nullopt;  // 0 = unknown (the masked copy)
 }
 
-constexpr int kMaxSeats = 8;
+using jsettlers::kMaxSeats;
 using SeatCounts = std::array<ResourceCounts, kMaxSeats>;
 constexpr int kSpecialBuilding = 100;  // SOCGameState SPECIAL_BUILDING
 constexpr int kOver = 1000;            // SOCGameState OVER
@@ -746,28 +746,14 @@ GameLog Importer::run() {
     if (!board_) reader_.fail(reader_.line(), "the log ends without a board: not a recorded game");
     Entry last{reader_.line(), "all", "end", {}};
     flush_robber(last);
-    if (order_.size() < 2)
-        throw InputError(fmt::format("{}: {} player(s) placed in the setup; a game needs 2 or more",
-                                     name_, order_.size()));
-    if (order_.size() > static_cast<std::size_t>(kMaxPlayers))
-        throw InputError(fmt::format("{}: {} players placed in the setup", name_, order_.size()));
+    jsettlers::SetupPlayers players = jsettlers::setup_players(order_, setup_nick_, name_);
     if (!board_->topology().is_extended() && order_.size() > 4)
         throw InputError(fmt::format("{}: {} players on the 4-player board", name_, order_.size()));
-
-    std::array<PlayerId, kMaxSeats> pid{};
-    pid.fill(kNoPlayer);
+    const std::array<PlayerId, jsettlers::kMaxSeats>& pid = players.player;
     GameLog log;
     log.options = options_;
     log.board = *board_;
-    for (std::size_t i = 0; i < order_.size(); ++i) {
-        const int seat = order_[i];
-        pid[static_cast<std::size_t>(seat)] = static_cast<PlayerId>(i);
-        std::string nm = setup_nick_[static_cast<std::size_t>(seat)];
-        if (nm.empty()) nm = fmt::format("seat{}", seat);
-        for (const Seat& s : log.seats)
-            if (s.name == nm) nm = fmt::format("{}-seat{}", nm, seat);
-        log.seats.push_back(Seat{nm, std::string(kImportColors[i]), seat});
-    }
+    log.seats = std::move(players.seats);
     const auto n = order_.size();
     auto player_of = [&](int seat, int line) -> PlayerId {
         if (seat < 0) reader_.fail(line, "an action before the log says whose turn it is");

@@ -133,7 +133,7 @@ struct PendingPut {
     int coord = 0;
 };
 
-constexpr int kMaxSeats = 8;
+using jsettlers::kMaxSeats;
 using SeatCounts = std::array<ResourceCounts, kMaxSeats>;
 
 // Events are built with source seat numbers in their player fields, then renumbered to
@@ -614,25 +614,11 @@ GameLog Importer::run() {
     if (collecting_) finish_production();
     if (!board_)
         reader_.fail(reader_.line(), "the log ends without a SOCBoardLayout: not a recorded game");
-    if (order_.size() < 2)
-        throw InputError(fmt::format("{}: {} player(s) placed in the setup; a game needs 2 or more",
-                                     name_, order_.size()));
-    if (order_.size() > static_cast<std::size_t>(kMaxPlayers))
-        throw InputError(fmt::format("{}: {} players placed in the setup", name_, order_.size()));
-
-    std::array<PlayerId, kMaxSeats> pid{};
-    pid.fill(kNoPlayer);
+    jsettlers::SetupPlayers players = jsettlers::setup_players(order_, setup_nick_, name_);
+    const std::array<PlayerId, jsettlers::kMaxSeats>& pid = players.player;
     GameLog log;
     log.board = *board_;
-    for (std::size_t i = 0; i < order_.size(); ++i) {
-        int seat = order_[i];
-        pid[static_cast<std::size_t>(seat)] = static_cast<PlayerId>(i);
-        std::string nm = setup_nick_[static_cast<std::size_t>(seat)];
-        if (nm.empty()) nm = fmt::format("seat{}", seat);
-        for (const Seat& s : log.seats)
-            if (s.name == nm) nm = fmt::format("{}-seat{}", nm, seat);
-        log.seats.push_back(Seat{nm, std::string(kImportColors[i]), seat});
-    }
+    log.seats = std::move(players.seats);
     const int n = static_cast<int>(order_.size());
     auto map_player = [&](int seat, int line) -> PlayerId {
         // Every player field that reaches here is required (remap_players skips an absent

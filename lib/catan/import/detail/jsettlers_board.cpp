@@ -197,6 +197,28 @@ std::vector<int> int_list(std::string_view body, std::string_view key) {
     return out;
 }
 
+SetupPlayers setup_players(const std::vector<int>& order,
+                           const std::array<std::string, kMaxSeats>& nicknames,
+                           std::string_view name) {
+    if (order.size() < 2)
+        throw InputError(fmt::format("{}: {} player(s) placed in the setup; a game needs 2 or more",
+                                     name, order.size()));
+    if (order.size() > static_cast<std::size_t>(kMaxPlayers))
+        throw InputError(fmt::format("{}: {} players placed in the setup", name, order.size()));
+    SetupPlayers out;
+    out.player.fill(kNoPlayer);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const int seat = order[i];
+        out.player[static_cast<std::size_t>(seat)] = static_cast<PlayerId>(i);
+        std::string nm = nicknames[static_cast<std::size_t>(seat)];
+        if (nm.empty()) nm = fmt::format("seat{}", seat);
+        for (const Seat& s : out.seats)
+            if (s.name == nm) nm = fmt::format("{}-seat{}", nm, seat);
+        out.seats.push_back(Seat{nm, std::string(kImportColors[i]), seat});
+    }
+    return out;
+}
+
 Board board_v1(const std::vector<int>& hexes, const std::vector<int>& numbers) {
     if (hexes.size() != 37 || numbers.size() != 37)
         throw InputError(

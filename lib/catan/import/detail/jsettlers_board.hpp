@@ -19,6 +19,7 @@
 // hex by hex against the topology it maps onto, and the importers cross-check each file's
 // mapping by the production the server reports for every roll.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 
 #include <catan/board/board.hpp>
 #include <catan/board/topology.hpp>
+#include <catan/engine/event.hpp>
 #include <catan/import/import_util.hpp>
 
 namespace ctk::jsettlers {
@@ -70,6 +72,22 @@ std::vector<int> int_list(std::string_view body, std::string_view key);
 // A decimal (base 10) or hexadecimal (base 16, an optional "0x" prefix) integer filling
 // the whole text; std::nullopt otherwise.
 std::optional<int> parse_int(std::string_view s, int base = 10);
+
+// JSettlers seat numbers (0..kMaxSeats-1; a game's seats may have gaps).
+inline constexpr int kMaxSeats = 8;
+
+// The players of a game from the seats that placed in its setup, in turn order: their
+// Seat entries (named by the nickname each seat had then, "seat<N>" when none, made
+// unique with "-seat<N>"; source_seat = the JSettlers seat) and, per JSettlers seat, its
+// player (kNoPlayer for a seat that did not play). Throws InputError "<name>: ..." for
+// fewer than 2 or more than kMaxPlayers players.
+struct SetupPlayers {
+    std::vector<Seat> seats;
+    std::array<PlayerId, kMaxSeats> player{};
+};
+SetupPlayers setup_players(const std::vector<int>& order,
+                           const std::array<std::string, kMaxSeats>& nicknames,
+                           std::string_view name);
 
 // The board of SOCBoardLayout (v1 encoding): 37 hex codes and 37 number indexes in the v1
 // hex order (rows of 4,5,6,7,6,5,4 with the sea ring). Land: 0 desert, 1..5 clay, ore,
