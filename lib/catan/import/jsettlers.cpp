@@ -217,6 +217,8 @@ class Importer {
     }
 
     void on_entry(const Entry& e);
+    void on_play(const Entry& e);
+    void on_other(const Entry& e);
     void on_masked(const Entry& e);
     void on_options(const Entry& e);
     void on_board(const Entry& e);
@@ -607,7 +609,16 @@ void Importer::on_entry(const Entry& e) {
         on_turn(e);
     } else if (t == "SOCPutPiece") {
         on_put_piece(e);
-    } else if (t == "SOCDiceResult") {
+    } else {
+        on_play(e);
+    }
+}
+
+// The game's play: rolls and production, hands, the robber, discards, trades, cards.
+void Importer::on_play(const Entry& e) {
+    const std::string_view t = e.type;
+    const std::string_view a = e.audience;
+    if (t == "SOCDiceResult") {
         const int sum = int_field(e, "param");
         if (!started_ || sum < 0) return;  // -1: no roll yet
         if (sum < 2 || sum > 12) fail(e, fmt::format("dice sum {} out of range 2..12", sum));
@@ -666,7 +677,17 @@ void Importer::on_entry(const Entry& e) {
             monopoly_ = false;
             emit(e, PlayMonopoly{seat_field(e, "pn"), resource(e, int_field(e, "v2"))});
         }
-    } else if (t == "SOCGameElements") {
+    } else {
+        on_other(e);
+    }
+}
+
+// Awards, the end of the game, a setup settlement taken back, and the messages that
+// change nothing; an unknown message class is an error.
+void Importer::on_other(const Entry& e) {
+    const std::string_view t = e.type;
+    const std::string_view a = e.audience;
+    if (t == "SOCGameElements") {
         if (!started_ || events_.empty()) return;
         std::size_t bar = e.body.rfind('|');
         std::string_view list = e.body.substr(bar + 1);
@@ -675,14 +696,17 @@ void Importer::on_entry(const Entry& e) {
             std::string_view kv = list.substr(0, comma);
             list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
             std::size_t eq = kv.find('=');
-            auto type = eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(1, eq - 1));
-            auto value = eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(eq + 1));
-            if (kv.empty() || kv[0] != 'e' || !type || !value)
+            const auto parsed_type =
+                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(1, eq - 1));
+            const auto parsed_value =
+                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(eq + 1));
+            if (kv.empty() || kv[0] != 'e' || !parsed_type || !parsed_value)
                 fail(e, fmt::format("malformed element \"{}\"", std::string(kv)));
-            if (*type != 5 && *type != 6) continue;  // LARGEST_ARMY / LONGEST_ROAD_PLAYER
-            if (*value < -1 || *value >= kMaxSeats)
-                fail(e, fmt::format("seat {} out of range", *value));
-            awards_.push_back(Award{events_.size() - 1, *type == 6, *value});
+            const int type = parsed_type.value_or(0), value = parsed_value.value_or(0);
+            if (type != 5 && type != 6) continue;  // LARGEST_ARMY / LONGEST_ROAD_PLAYER
+            if (value < -1 || value >= kMaxSeats)
+                fail(e, fmt::format("seat {} out of range", value));
+            awards_.push_back(Award{events_.size() - 1, type == 6, value});
         }
     } else if (t == "SOCGameStats") {
         if (field(e.body, "stype")) return;  // the pre-game statistics, not scores
