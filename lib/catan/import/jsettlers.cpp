@@ -216,6 +216,26 @@ class Importer {
         return -1;
     }
 
+    // The elements "e<type>=<value>,..." after the body's last '|' (SOCPlayerElements,
+    // SOCGameElements): fn(type, value, the element's text) for each; a malformed one is
+    // an error naming it.
+    template <class Fn>
+    void for_each_element(const Entry& e, Fn&& fn) const {
+        std::string_view list = e.body.substr(e.body.rfind('|') + 1);
+        while (!list.empty()) {
+            const std::size_t comma = list.find(',');
+            const std::string_view kv = list.substr(0, comma);
+            list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+            const std::size_t eq = kv.find('=');
+            const auto type =
+                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(1, eq - 1));
+            const auto value =
+                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(eq + 1));
+            if (kv.empty() || kv[0] != 'e' || !type || !value)
+                fail(e, fmt::format("malformed element \"{}\"", std::string(kv)));
+            fn(type.value_or(0), value.value_or(0), kv);
+        }
+    }
     void on_entry(const Entry& e);
     void on_play(const Entry& e);
     void on_other(const Entry& e);
@@ -473,26 +493,15 @@ void Importer::on_elements(const Entry& e) {
     if (!started_ || events_.empty() || private_seat(e.audience) != seat) return;
     auto action = field(e.body, "actionType");
     if (!action || *action != "SET") return;
-    std::size_t bar = e.body.rfind('|');
-    std::string_view list = e.body.substr(bar + 1);
     ResourceCounts hand{};
     int seen = 0;
-    while (!list.empty()) {
-        std::size_t comma = list.find(',');
-        std::string_view kv = list.substr(0, comma);
-        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-        std::size_t eq = kv.find('=');
-        if (kv.size() < 3 || kv[0] != 'e' || eq == std::string_view::npos)
-            fail(e, fmt::format("malformed element \"{}\"", std::string(kv)));
-        auto type = jsettlers::parse_int(kv.substr(1, eq - 1));
-        auto value = jsettlers::parse_int(kv.substr(eq + 1));
-        if (!type || !value) fail(e, fmt::format("malformed element \"{}\"", std::string(kv)));
-        auto res = jsettlers::resource_code(*type);
-        if (!res) continue;
-        if (*value < 0) fail(e, fmt::format("negative count in \"{}\"", std::string(kv)));
-        hand[static_cast<std::size_t>(*res)] = *value;
+    for_each_element(e, [&](int type, int value, std::string_view kv) {
+        auto res = jsettlers::resource_code(type);
+        if (!res) return;
+        if (value < 0) fail(e, fmt::format("negative count in \"{}\"", std::string(kv)));
+        hand[static_cast<std::size_t>(*res)] = value;
         seen |= 1 << static_cast<int>(*res);
-    }
+    });
     if (seen == 0x1F) hands_.push_back(Hand{events_.size() - 1, seat, hand});
 }
 
@@ -689,25 +698,12 @@ void Importer::on_other(const Entry& e) {
     const std::string_view a = e.audience;
     if (t == "SOCGameElements") {
         if (!started_ || events_.empty()) return;
-        std::size_t bar = e.body.rfind('|');
-        std::string_view list = e.body.substr(bar + 1);
-        while (!list.empty()) {
-            std::size_t comma = list.find(',');
-            std::string_view kv = list.substr(0, comma);
-            list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-            std::size_t eq = kv.find('=');
-            const auto parsed_type =
-                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(1, eq - 1));
-            const auto parsed_value =
-                eq == kv.npos ? std::nullopt : jsettlers::parse_int(kv.substr(eq + 1));
-            if (kv.empty() || kv[0] != 'e' || !parsed_type || !parsed_value)
-                fail(e, fmt::format("malformed element \"{}\"", std::string(kv)));
-            const int type = parsed_type.value_or(0), value = parsed_value.value_or(0);
-            if (type != 5 && type != 6) continue;  // LARGEST_ARMY / LONGEST_ROAD_PLAYER
+        for_each_element(e, [&](int type, int value, std::string_view) {
+            if (type != 5 && type != 6) return;  // LARGEST_ARMY / LONGEST_ROAD_PLAYER
             if (value < -1 || value >= kMaxSeats)
                 fail(e, fmt::format("seat {} out of range", value));
             awards_.push_back(Award{events_.size() - 1, type == 6, value});
-        }
+        });
     } else if (t == "SOCGameStats") {
         if (field(e.body, "stype")) return;  // the pre-game statistics, not scores
         std::vector<int> vp;
