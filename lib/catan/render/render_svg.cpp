@@ -201,52 +201,86 @@ SvgGeometry svg_geometry(const Board& b, const SvgOptions& opt) {
     return g;
 }
 
-std::string render_svg(const Board& b, const SvgOptions& opt) {
-    const Topology& t = b.topology();
-    if (opt.hex_radius < 20 || opt.hex_radius > 400)
-        throw InputError(fmt::format("svg: hex radius {} out of range 20..400", opt.hex_radius));
-    if (!opt.vertex_heat.empty() && static_cast<int>(opt.vertex_heat.size()) != t.vertex_count())
-        throw InputError(fmt::format("svg: {} heat values for {} vertices", opt.vertex_heat.size(),
-                                     t.vertex_count()));
-    for (const auto& h : opt.edge_highlights)
-        for (EdgeId e : h.edges)
-            if (!t.valid_edge(e))
-                throw InputError(fmt::format("svg: edge {} is not on the board", e));
-    for (const auto& m : opt.vertex_marks)
-        if (!t.valid_vertex(m.vertex))
-            throw InputError(fmt::format("svg: vertex {} is not on the board", m.vertex));
+namespace {
 
-    for (const auto& r : opt.roads)
-        if (!t.valid_edge(r.edge))
-            throw InputError(
-                fmt::format("svg: road on edge {}, which is not on the board", r.edge));
-    for (const auto& p : opt.buildings)
-        if (!t.valid_vertex(p.vertex))
-            throw InputError(
-                fmt::format("svg: building on vertex {}, which is not on the board", p.vertex));
+// One drawing being written: the board, its layout and options, and the text so far. Each
+// layer of the picture is one member, written in the order in which they cover each other.
+class SvgWriter {
+  public:
+    SvgWriter(const Board& board, const SvgOptions& options)
+        : b(board),
+          t(board.topology()),
+          opt(options),
+          l(layout(board, options)),
+          R(l.R),
+          board_h(l.board_h),
+          row_h(l.row_h),
+          legend_rows(l.legend_rows),
+          heat(!options.vertex_heat.empty()),
+          lo(options.heat_min),
+          hi(options.heat_max) {}
 
-    const Layout l = layout(b, opt);
-    const double R = l.R;
-    auto at = [&](GridPoint p) { return l.at(p); };
-    const double board_h = l.board_h, width = l.width, height = l.height, row_h = l.row_h;
-    const int legend_rows = l.legend_rows;
-    const bool heat = !opt.vertex_heat.empty();
+    std::string write() {
+        write_header();
+        write_harbors();
+        write_hexes();
+        write_tokens();
+        write_roads();
+        write_highlights();
+        write_buildings();
+        write_heat();
+        write_marks();
+        write_ids();
+        write_legend();
+        s += "</svg>\n";
+        return std::move(s);
+    }
 
-    const double font = 0.24 * R;
+  private:
+    Point at(GridPoint p) const { return l.at(p); }
+    void write_header();
+    void write_harbors();
+    void write_hexes();
+    void write_tokens();
+    void write_roads();
+    void write_highlights();
+    void write_buildings();
+    void write_heat();
+    void write_marks();
+    void write_ids();
+    void write_legend();
+
+    const Board& b;
+    const Topology& t;
+    const SvgOptions& opt;
+    const Layout l;
+    const double R;
+    const double board_h, row_h;
+    const int legend_rows;
+    const bool heat;               // heat discs drawn
+    double lo, hi;                 // the heat scale's ends
+    const double font = 0.24 * R;  // harbor rates
     std::string s;
+};
+
+// The document, the sea and the title.
+void SvgWriter::write_header() {
     s += fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
         "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n",
-        fx(width), fx(height));
-    s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", fx(width),
-                     fx(height), kSea);
+        fx(l.width), fx(l.height));
+    s += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                     fx(l.width), fx(l.height), kSea);
     for (std::size_t i = 0; i < l.title_lines.size(); ++i)  // smaller when long, never cut
         s += fmt::format(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
             "fill=\"#ffffff\">{}</text>\n",
-            fx(width / 2), fx(0.6 * R + 1.2 * l.title_font * static_cast<double>(i)),
+            fx(l.width / 2), fx(0.6 * R + 1.2 * l.title_font * static_cast<double>(i)),
             fx(l.title_font), xml_escape(l.title_lines[i]));
+}
 
+// The harbors: piers and a disc with the rate and the resource.
+void SvgWriter::write_harbors() {
     // Harbors first, so that the hexes cover the inner ends of the piers.
     s += "<g class=\"harbors\">\n";
     for (const Harbor& hb : b.harbors()) {
@@ -281,7 +315,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
     }
     s += "</g>\n";
+}
 
+// The hexes, each with its terrain as a tooltip.
+void SvgWriter::write_hexes() {
     // Hexes.
     s += "<g class=\"hexes\">\n";
     for (HexId h = 0; h < t.hex_count(); ++h) {
@@ -297,7 +334,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
             pts, terrain_fill(b.terrain(h)), fx(0.06 * R), h, terrain_name(b.terrain(h)));
     }
     s += "</g>\n";
+}
 
+// Terrain names, number tokens with their pips, hex ids and the robber.
+void SvgWriter::write_tokens() {
     // Terrain names, tokens with pips, the robber, hex ids.
     s += "<g class=\"tokens\">\n";
     for (HexId h = 0; h < t.hex_count(); ++h) {
@@ -342,7 +382,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
             fx(0.09 * R), fx(0.02 * R));
     }
     s += "</g>\n";
+}
 
+// The roads.
+void SvgWriter::write_roads() {
     // Pieces: roads (white outline under the colour, ends kept off the corners); the
     // buildings come after the highlights, so that trails never cover them.
     s += "<g id=\"pieces\" class=\"pieces\" stroke-linecap=\"round\">\n";
@@ -360,8 +403,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
                 fx(layer ? 0.12 * R : 0.22 * R));
     }
     s += "</g>\n";
+}
 
-    // Overlays: highlighted edges, heat discs, marked vertices.
+// Highlighted edges (the overlays start here).
+void SvgWriter::write_highlights() {
     if (!opt.edge_highlights.empty()) {
         s += "<g class=\"edge-highlights\" stroke-linecap=\"round\">\n";
         for (const auto& hl : opt.edge_highlights)
@@ -375,6 +420,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
             }
         s += "</g>\n";
     }
+}
+
+// Settlements and cities, over the highlights.
+void SvgWriter::write_buildings() {
     if (!opt.buildings.empty()) {
         const std::string house = piece_path(R, false), hall = piece_path(R, true);
         s += "<g class=\"buildings\">\n";
@@ -388,7 +437,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
         s += "</g>\n";
     }
-    double lo = opt.heat_min, hi = opt.heat_max;
+}
+
+// Heat discs on vertices; the scale spans the values when no range is given.
+void SvgWriter::write_heat() {
     if (heat) {
         if (lo == hi) {
             bool first = true;
@@ -412,6 +464,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
         s += "</g>\n";
     }
+}
+
+// Marked vertices with their labels.
+void SvgWriter::write_marks() {
     if (!opt.vertex_marks.empty()) {
         s += "<g class=\"vertex-marks\">\n";
         for (const auto& m : opt.vertex_marks) {
@@ -430,7 +486,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
         s += "</g>\n";
     }
+}
 
+// Edge and vertex ids.
+void SvgWriter::write_ids() {
     // Id labels last, so that nothing covers them.
     if (opt.ids) {
         s += fmt::format(
@@ -451,7 +510,10 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
         s += "</g>\n";
     }
+}
 
+// The legend: labelled highlights and the heat scale.
+void SvgWriter::write_legend() {
     // Legend.
     if (legend_rows) {
         double y = board_h;
@@ -485,8 +547,34 @@ std::string render_svg(const Board& b, const SvgOptions& opt) {
         }
         s += "</g>\n";
     }
-    s += "</svg>\n";
-    return s;
+}
+
+}  // namespace
+
+std::string render_svg(const Board& b, const SvgOptions& opt) {
+    const Topology& t = b.topology();
+    if (opt.hex_radius < 20 || opt.hex_radius > 400)
+        throw InputError(fmt::format("svg: hex radius {} out of range 20..400", opt.hex_radius));
+    if (!opt.vertex_heat.empty() && static_cast<int>(opt.vertex_heat.size()) != t.vertex_count())
+        throw InputError(fmt::format("svg: {} heat values for {} vertices", opt.vertex_heat.size(),
+                                     t.vertex_count()));
+    for (const auto& h : opt.edge_highlights)
+        for (EdgeId e : h.edges)
+            if (!t.valid_edge(e))
+                throw InputError(fmt::format("svg: edge {} is not on the board", e));
+    for (const auto& m : opt.vertex_marks)
+        if (!t.valid_vertex(m.vertex))
+            throw InputError(fmt::format("svg: vertex {} is not on the board", m.vertex));
+
+    for (const auto& r : opt.roads)
+        if (!t.valid_edge(r.edge))
+            throw InputError(
+                fmt::format("svg: road on edge {}, which is not on the board", r.edge));
+    for (const auto& p : opt.buildings)
+        if (!t.valid_vertex(p.vertex))
+            throw InputError(
+                fmt::format("svg: building on vertex {}, which is not on the board", p.vertex));
+    return SvgWriter(b, opt).write();
 }
 
 std::string xml_escape(std::string_view text) {
