@@ -114,209 +114,254 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     return res;
 }
 
-StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
-    StepResult res;
-    const bool exact_now = exact();
-    const bool go_on = keep_going || !exact_now;
-    const bool discards_after = log_->unrecorded.discards && is_seven(e);
-    const bool hidden = track_share::hides_choice(e);
-    // A reported violation, or (not exact) an event that no kept state explains.
-    // Exact as the belief is when the violation is found: states an event branched into may
-    // have passed twice the bound while it was applied (bound_growth), and the states then
-    // dropped may explain its claims.
-    auto report = [&](Violation v) {
-        if (exact()) {
-            res.violations.push_back(std::move(v));
-        } else if (unexplained_.empty() || unexplained_.back() != index) {
-            unexplained_.push_back(index);
-        }
-    };
+namespace {
 
-    // Full information, one state: check and apply in place, as replay without tracking.
-    if (states_.size() == 1 && !hidden && !discards_after) {
-        GameState& s = states_[0].state;
-        if (auto v = check(s, e, index, ctx_)) {
-            report(std::move(*v));
-            if (!go_on) {
-                res.applied = false;
-                return res;
-            }
-        }
-        apply(s, e);
-        if (e.claims) {
-            if (go_on)  // --keep-going: every wrong claim of the event
-                for (Violation& v : check_all_claims(s, e, index, ctx_)) report(std::move(v));
-            else if (auto v = check_claims(s, e, index, ctx_))
-                report(std::move(*v));
-        }
-        return res;
+// A branch's weight on the common scale of the event's branches (scale: a multiple of its den).
+Weight branch_factor(const Branch& br, const Weight& scale) {
+    if (scale == br.den) return br.num;
+    return br.num * (scale / br.den);
+}
+
+// The most probable of the violations noted, over weights > 0.
+struct Worst {
+    std::optional<Violation> v;
+    Weight weight = -1;
+    void note(Violation&& found, const Weight& w) {
+        if (w > weight) weight = w, v = std::move(found);
     }
+};
 
-    const std::size_t before = states_.size();
-    const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
-    auto under_hidden = [&](Violation v) {
-        if (before > 1 || hidden || discards_after)
-            v.message += fmt::format(
-                " (decided under hidden information: none of the {} possible state{} "
-                "explains it)",
-                before, before == 1 ? "" : "s");
-        return v;
-    };
+}  // namespace
 
-    // 1. check in every state and branch; apply where the event is legal. An event that
-    // hides nothing is checked and applied in place (no copy); the states it breaks are
-    // dropped by compaction.
-    std::optional<Violation> worst;
-    Weight worst_weight = -1;  // weights are > 0
-    auto note = [&](Violation&& v, const Weight& w) {
-        if (w > worst_weight) worst_weight = w, worst = std::move(v);
-    };
-    bool may_merge = hidden || discards_after;
+// One event being stepped: what it is, how it is to be reported, and what it did to the
+// states (their weights no longer sum to what they did: a renormalisation is due).
+struct Belief::Step {
+    const Event& e;
+    int index;
+    bool go_on;           // --keep-going, or past the bound: a violation does not stop
+    bool hidden;          // the event hides a choice: it branches
+    bool discards_after;  // a 7 of a log without its discards: they branch after it
+    std::size_t before;   // states before the event
+    StepResult res;
     bool dropped = false;  // bound_growth kept only the most probable states
     bool lost = false;     // a branch broke a rule: the weights no longer sum to 1
-    // The violation reported when nothing explains the event is the most probable one:
-    // weighed only then (a second pass over the untouched states), not for every branch.
-    if (!hidden) {
-        std::size_t kept = 0;
-        if (public_equal_ && opt_.share_checks && track_share::shares_check(e)) {
-            kept = apply_shared(e, index);
-        } else {
-            for (std::size_t i = 0; i < states_.size(); ++i) {
-                if (check(states_[i].state, e, index, quiet_)) continue;
-                apply(states_[i].state, e);
-                if (kept != i) states_[kept] = std::move(states_[i]);
-                ++kept;
-            }
-        }
-        if (kept == 0) {  // nothing applied, nothing moved
-            for (const WeightedState& ws : states_)
-                if (auto v = check(ws.state, e, index, ctx_)) note(std::move(*v), ws.weight);
-            report(under_hidden(std::move(*worst)));
-            if (!go_on) {
-                res.applied = false;
-                return res;
-            }
-            for (WeightedState& ws : states_) apply(ws.state, e);
-            public_equal_ = false;  // applied where check failed: see track_share.hpp
-            kept = states_.size();
-        }
-        lost = kept < states_.size();
-        states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
-    } else {
-        // The common scale of the branches: every state's den divides it.
-        const Weight scale =
-            common_den(states_, [&](const GameState& s) { return branch_den(s, e); });
-        auto factor = [&](const Branch& br) -> Weight {
-            if (scale == br.den) return br.num;
-            return br.num * (scale / br.den);
-        };
-        std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
-        applied.clear();
-        applied.reserve(std::min(2 * cap() + 1, states_.size() * kResourceCount));
-        std::vector<Branch>& bs = scratch_->branches;
-        for (WeightedState& ws : states_) {
-            branches(ws.state, e, bs);
-            for (Branch& br : bs) {
-                if (check(ws.state, br.event, index, quiet_)) {
-                    lost = true;
-                    continue;
-                }
-                // The last branch takes the state itself (nothing checks or copies it after).
-                if (&br == &bs.back())
-                    applied.push_back(std::move(ws));
-                else
-                    applied.push_back(ws);
-                WeightedState& next = applied.back();
-                if (Weight f = factor(br); f != 1) next.weight *= f;
-                apply(next.state, br.event);
-            }
-            dropped = bound_growth(applied, index) || dropped;
-        }
-        if (applied.empty()) {  // nothing was moved out of states_
-            for (const WeightedState& ws : states_)
-                for (const Branch& br : branches(ws.state, e))
-                    if (auto v = check(ws.state, br.event, index, ctx_))
-                        note(std::move(*v), ws.weight * factor(br));
-            report(under_hidden(std::move(*worst)));
-            if (!go_on) {
-                res.applied = false;
-                return res;
-            }
-            public_equal_ = false;  // applied where check failed: see track_share.hpp
-            for (WeightedState& ws : states_) {
-                for (Branch& br : branches(ws.state, e)) {
-                    applied.push_back(ws);
-                    WeightedState& next = applied.back();
-                    if (Weight f = factor(br); f != 1) next.weight *= f;
-                    apply(next.state, br.event);
-                }
-                dropped = bound_growth(applied, index) || dropped;
-            }
-        }
-        states_.swap(applied);
-        applied.clear();
-    }
+    bool removed = false;  // states were removed
+};
 
+// A reported violation, or (not exact) an event that no kept state explains.
+// Exact as the belief is when the violation is found: states an event branched into may
+// have passed twice the bound while it was applied (bound_growth), and the states then
+// dropped may explain its claims.
+void Belief::report(Step& st, Violation v) {
+    if (exact()) {
+        st.res.violations.push_back(std::move(v));
+    } else if (unexplained_.empty() || unexplained_.back() != st.index) {
+        unexplained_.push_back(st.index);
+    }
+}
+
+// A violation decided over several states says so.
+Violation Belief::under_hidden(const Step& st, Violation v) const {
+    if (st.before > 1 || st.hidden || st.discards_after)
+        v.message += fmt::format(
+            " (decided under hidden information: none of the {} possible state{} "
+            "explains it)",
+            st.before, st.before == 1 ? "" : "s");
+    return v;
+}
+
+StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
+    Step st{e,
+            index,
+            keep_going || !exact(),
+            track_share::hides_choice(e),
+            log_->unrecorded.discards && is_seven(e),
+            states_.size(),
+            {}};
+    // Full information, one state: check and apply in place, as replay without tracking.
+    if (states_.size() == 1 && !st.hidden && !st.discards_after) {
+        step_in_place(st);
+        return st.res;
+    }
+    const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
+    // 1. check in every state and branch; apply where the event is legal.
+    if (!(st.hidden ? step_hidden(st) : step_public(st))) {
+        st.res.applied = false;
+        return st.res;
+    }
     // 2. with unrecorded discards, the discards the rules require after a 7, per state.
-    if (discards_after) {
-        const int players = states_.empty() ? 0 : states_[0].state.player_count();
-        for (int p = 0; p < players; ++p) {
-            const Weight scale =
-                common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
-            std::vector<WeightedState>& with = next_;
-            with.clear();
-            for (WeightedState& ws : states_) {
-                unrecorded_discards_of(std::move(ws), p, scale, with);
-                dropped = bound_growth(with, index) || dropped;
-            }
-            states_.swap(with);
-            with.clear();
-        }
-    }
-
+    if (st.discards_after) step_unrecorded_discards(st);
     // 3. claims condition the belief (all failing: reported, every state kept).
-    bool removed = states_.size() < before;
-    if (e.claims) {
-        std::vector<char>& pass = scratch_->pass;
-        pass.assign(states_.size(), 0);
-        worst.reset();
-        worst_weight = -1;
-        std::size_t passing = 0;
-        for (std::size_t i = 0; i < states_.size(); ++i)
-            if (!check_claims(states_[i].state, e, index, quiet_)) pass[i] = 1, ++passing;
-        if (passing == 0 && go_on) {  // --keep-going: every wrong claim of the likeliest state
-            const WeightedState* likeliest = &states_.front();
-            for (const WeightedState& ws : states_)
-                if (ws.weight > likeliest->weight) likeliest = &ws;
-            for (Violation& v : check_all_claims(likeliest->state, e, index, ctx_))
-                report(under_hidden(std::move(v)));
-        } else if (passing == 0) {  // the most probable state's violation, with its message
-            for (const WeightedState& ws : states_)
-                if (auto v = check_claims(ws.state, e, index, ctx_)) note(std::move(*v), ws.weight);
-            report(under_hidden(std::move(*worst)));
-        } else if (passing < states_.size()) {
-            std::size_t kept = 0;
-            for (std::size_t i = 0; i < states_.size(); ++i)
-                if (pass[i]) {
-                    if (kept != i) states_[kept] = std::move(states_[i]);
-                    ++kept;
-                }
-            states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
-            removed = true;
-        }
-    }
+    st.removed = states_.size() < st.before;
+    if (e.claims) condition_on_claims(st);
 
     // Weights are unnormalised (track.hpp): a removal needs no renormalising.
     // Only a branch, or an event that forgets something (a monopoly's haul from several
     // hands, the end of a turn ageing new development cards, a resignation), can make
     // two states equal.
-    may_merge = may_merge || std::holds_alternative<PlayMonopoly>(e.body) ||
-                std::holds_alternative<Resign>(e.body) || ends_turn_forgetting;
+    const bool may_merge = st.hidden || st.discards_after ||
+                           std::holds_alternative<PlayMonopoly>(e.body) ||
+                           std::holds_alternative<Resign>(e.body) || ends_turn_forgetting;
     if (may_merge) merge_and_bound(index);
-    if (may_merge || removed || lost || dropped) reduce_weights(states_);
+    if (may_merge || st.removed || st.lost || st.dropped) reduce_weights(states_);
     max_seen_ = std::max(max_seen_, states_.size());
     if (states_.size() == 1) public_equal_ = true;  // one state: nothing differs
-    return res;
+    return st.res;
+}
+
+void Belief::step_in_place(Step& st) {
+    GameState& s = states_[0].state;
+    if (auto v = check(s, st.e, st.index, ctx_)) {
+        report(st, std::move(*v));
+        if (!st.go_on) {
+            st.res.applied = false;
+            return;
+        }
+    }
+    apply(s, st.e);
+    if (!st.e.claims) return;
+    if (st.go_on)  // --keep-going: every wrong claim of the event
+        for (Violation& v : check_all_claims(s, st.e, st.index, ctx_)) report(st, std::move(v));
+    else if (auto v = check_claims(s, st.e, st.index, ctx_))
+        report(st, std::move(*v));
+}
+
+// An event that hides nothing is checked and applied in place (no copy); the states it
+// breaks are dropped by compaction. The violation reported when nothing explains the event
+// is the most probable one: weighed only then (a second pass over the untouched states),
+// not for every state. Returns false when the event stops the replay.
+bool Belief::step_public(Step& st) {
+    const Event& e = st.e;
+    std::size_t kept = 0;
+    if (public_equal_ && opt_.share_checks && track_share::shares_check(e)) {
+        kept = apply_shared(e, st.index);
+    } else {
+        for (std::size_t i = 0; i < states_.size(); ++i) {
+            if (check(states_[i].state, e, st.index, quiet_)) continue;
+            apply(states_[i].state, e);
+            if (kept != i) states_[kept] = std::move(states_[i]);
+            ++kept;
+        }
+    }
+    if (kept == 0) {  // nothing applied, nothing moved
+        Worst worst;
+        for (const WeightedState& ws : states_)
+            if (auto v = check(ws.state, e, st.index, ctx_)) worst.note(std::move(*v), ws.weight);
+        report(st, under_hidden(st, std::move(*worst.v)));
+        if (!st.go_on) return false;
+        for (WeightedState& ws : states_) apply(ws.state, e);
+        public_equal_ = false;  // applied where check failed: see track_share.hpp
+        kept = states_.size();
+    }
+    st.lost = kept < states_.size();
+    states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
+    return true;
+}
+
+// The branches of one state, each weighed on the common scale and applied, appended to
+// out; checked: the branches the rules refuse are left out (returns whether any was). The
+// last branch takes the state itself (nothing reads it after).
+bool Belief::branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
+                          bool checked, std::vector<WeightedState>& out) {
+    std::vector<Branch>& bs = scratch_->branches;
+    branches(ws.state, e, bs);
+    bool lost = false;
+    for (Branch& br : bs) {
+        if (checked && check(ws.state, br.event, index, quiet_)) {
+            lost = true;
+            continue;
+        }
+        if (&br == &bs.back())
+            out.push_back(std::move(ws));
+        else
+            out.push_back(ws);
+        WeightedState& next = out.back();
+        if (Weight f = branch_factor(br, scale); f != 1) next.weight *= f;
+        apply(next.state, br.event);
+    }
+    return lost;
+}
+
+// An event that hides a choice: every state branches into the choices the rules allow.
+// Returns false when the event stops the replay.
+bool Belief::step_hidden(Step& st) {
+    const Event& e = st.e;
+    // The common scale of the branches: every state's den divides it.
+    const Weight scale = common_den(states_, [&](const GameState& s) { return branch_den(s, e); });
+    std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
+    applied.clear();
+    applied.reserve(std::min(2 * cap() + 1, states_.size() * kResourceCount));
+    // Checked first; when no branch of any state is legal, all of them unchecked.
+    for (bool checked : {true, false}) {
+        if (!checked) {  // nothing was moved out of states_
+            Worst worst;
+            for (const WeightedState& ws : states_)
+                for (const Branch& br : branches(ws.state, e))
+                    if (auto v = check(ws.state, br.event, st.index, ctx_))
+                        worst.note(std::move(*v), ws.weight * branch_factor(br, scale));
+            report(st, under_hidden(st, std::move(*worst.v)));
+            if (!st.go_on) return false;
+            public_equal_ = false;  // applied where check failed: see track_share.hpp
+        }
+        for (WeightedState& ws : states_) {
+            st.lost = branch_state(ws, e, st.index, scale, checked, applied) || st.lost;
+            st.dropped = bound_growth(applied, st.index) || st.dropped;
+        }
+        if (!applied.empty()) break;
+    }
+    states_.swap(applied);
+    applied.clear();
+    return true;
+}
+
+// The discards the rules require after a 7 that the log does not record, player by player.
+void Belief::step_unrecorded_discards(Step& st) {
+    const int players = states_.empty() ? 0 : states_[0].state.player_count();
+    for (int p = 0; p < players; ++p) {
+        const Weight scale =
+            common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
+        std::vector<WeightedState>& with = next_;
+        with.clear();
+        for (WeightedState& ws : states_) {
+            unrecorded_discards_of(std::move(ws), p, scale, with);
+            st.dropped = bound_growth(with, st.index) || st.dropped;
+        }
+        states_.swap(with);
+        with.clear();
+    }
+}
+
+// The event's claims remove the states that contradict them; when every state does, the
+// likeliest state's violations are reported and every state is kept.
+void Belief::condition_on_claims(Step& st) {
+    const Event& e = st.e;
+    std::vector<char>& pass = scratch_->pass;
+    pass.assign(states_.size(), 0);
+    std::size_t passing = 0;
+    for (std::size_t i = 0; i < states_.size(); ++i)
+        if (!check_claims(states_[i].state, e, st.index, quiet_)) pass[i] = 1, ++passing;
+    if (passing == 0 && st.go_on) {  // --keep-going: every wrong claim of the likeliest state
+        const WeightedState* likeliest = &states_.front();
+        for (const WeightedState& ws : states_)
+            if (ws.weight > likeliest->weight) likeliest = &ws;
+        for (Violation& v : check_all_claims(likeliest->state, e, st.index, ctx_))
+            report(st, under_hidden(st, std::move(v)));
+    } else if (passing == 0) {  // the most probable state's violation, with its message
+        Worst worst;
+        for (const WeightedState& ws : states_)
+            if (auto v = check_claims(ws.state, e, st.index, ctx_))
+                worst.note(std::move(*v), ws.weight);
+        report(st, under_hidden(st, std::move(*worst.v)));
+    } else if (passing < states_.size()) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < states_.size(); ++i)
+            if (pass[i]) {
+                if (kept != i) states_[kept] = std::move(states_[i]);
+                ++kept;
+            }
+        states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
+        st.removed = true;
+    }
 }
 
 std::size_t Belief::apply_shared(const Event& e, int index) {

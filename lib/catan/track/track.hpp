@@ -163,7 +163,20 @@ class Belief {
     std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
+    // One event's step over the states (track.cpp), in parts: in place (one state, nothing
+    // hidden), public (checked per state or per group), hidden (branched), the discards a
+    // log leaves out, the claims' conditioning.
+    struct Step;
     StepResult step_states(const Event& e, int index, bool keep_going);
+    void step_in_place(Step& st);
+    bool step_public(Step& st);
+    bool step_hidden(Step& st);
+    bool branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
+                      bool checked, std::vector<WeightedState>& out);
+    void step_unrecorded_discards(Step& st);
+    void condition_on_claims(Step& st);
+    void report(Step& st, Violation v);
+    Violation under_hidden(const Step& st, Violation v) const;
     // The bounds b (over the states before event `index`, whose public fields are
     // base's) carried over the event.
     BeliefBounds bounds_after(BeliefBounds b, const GameState& base, const Event& e,
