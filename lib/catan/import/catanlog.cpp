@@ -484,21 +484,28 @@ class Reader {
         for (const EventBody& b : e.events) log_.events.push_back(Event{b, nullptr, e.line});
     }
 
-    void assemble(std::vector<Entry>& entries) {
-        const int n = static_cast<int>(log_.seats.size());
+    // Where the assembly of the entries into events stands (assemble).
+    struct LastEnd {
+        std::size_t event = 0;
+        PlayerId player = kNoPlayer;
+        int line = 0;
+    };
+    struct Assembly {
         bool setup = true;
         PlayerId active = kNoPlayer;
         bool rolled = false, acted = false;
-        struct LastEnd {
-            std::size_t event = 0;
-            PlayerId player = kNoPlayer;
-            int line = 0;
-        };
         std::optional<LastEnd> last_end;
         std::optional<LastEnd> open_settlement;  // setup: a settlement still without its road
         std::optional<Entry> held_roll;          // a roll entered before the previous turn ended
         std::optional<PlayerId> winner;
         int winner_line = 0;
+    };
+
+    // The entries in order, as events: the setup's pieces placed, the corrections a
+    // transcript makes by writing a line again undone (each with a warning), the winner a
+    // claim on the last event.
+    void assemble(std::vector<Entry>& entries) {
+        Assembly a;
         const std::string* prev_text = nullptr;
         int prev_line = 0;
         for (Entry& e : entries) {
@@ -507,53 +514,20 @@ class Reader {
             prev_text = &e.text;
             prev_line = e.line;
             if (e.kind == Entry::Kind::kWin) {
-                winner = e.player;
-                winner_line = e.line;
+                a.winner = e.player;
+                a.winner_line = e.line;
                 continue;
             }
             if (e.kind == Entry::Kind::kRevealVp) {
-                const Entry* next = &e + 1;
-                while (next != entries.data() + entries.size() &&
-                       next->kind == Entry::Kind::kRevealVp)
-                    ++next;
-                if (next == entries.data() + entries.size() || next->kind != Entry::Kind::kWin ||
-                    next->player != e.player)
-                    warn(e.line, fmt::format("{} shows a victory point card without winning: "
-                                             "no claim can state one card, so it is not kept",
-                                             color(e.player)));
+                check_reveal(entries, e);
                 continue;
             }
-            if (setup) {
-                if (e.kind == Entry::Kind::kRoll) {
-                    setup = false;
-                } else {
-                    if (e.kind == Entry::Kind::kEndTurn) continue;  // setup: no end_turn
-                    for (EventBody& b : e.events) {
-                        if (auto* s = std::get_if<BuildSettlement>(&b))
-                            b = PlaceSettlement{s->player, s->vertex};
-                        else if (auto* r = std::get_if<BuildRoad>(&b))
-                            b = PlaceRoad{r->player, r->edge};
-                    }
-                    const bool settlement = e.events.size() == 1 &&
-                                            std::holds_alternative<PlaceSettlement>(e.events[0]);
-                    if (settlement && open_settlement && open_settlement->player == e.player) {
-                        // a second settlement before the first one's road: a correction
-                        warn(open_settlement->line,
-                             fmt::format("{} places another settlement at line {} before the "
-                                         "road of the one at line {}: the one at line {} is "
-                                         "dropped (a correction)",
-                                         color(e.player), e.line, open_settlement->line,
-                                         open_settlement->line));
-                        log_.events.erase(log_.events.begin() +
-                                          static_cast<std::ptrdiff_t>(open_settlement->event));
-                    }
-                    emit(e);
-                    if (settlement)
-                        open_settlement = LastEnd{log_.events.size() - 1, e.player, e.line};
-                    else
-                        open_settlement.reset();
+            if (a.setup) {
+                if (e.kind != Entry::Kind::kRoll) {
+                    assemble_setup(a, e);
                     continue;
                 }
+                a.setup = false;
             }
             if (repeat && e.kind == Entry::Kind::kAction) {
                 if (e.build) {
@@ -566,114 +540,176 @@ class Reader {
                                          "twice)",
                                          e.text, repeat_of));
             }
-            // A roll held back is placed when its player acts otherwise, or dropped when
-            // that player rolls again.
-            if (held_roll && e.player == held_roll->player) {
-                if (e.kind == Entry::Kind::kRoll) {
-                    warn(held_roll->line,
-                         fmt::format("{} rolls again at line {}: the roll at line {} is dropped",
-                                     color(e.player), e.line, held_roll->line));
-                } else {
-                    warn(held_roll->line,
-                         fmt::format("the roll at line {} is placed after {}'s "
-                                     "end of turn",
-                                     held_roll->line,
-                                     color(last_end ? last_end->player : e.player)));
-                    emit(*held_roll);
-                    rolled = true;
-                    acted = false;
-                }
-                held_roll.reset();
-            }
+            place_held_roll(a, e);
             switch (e.kind) {
                 case Entry::Kind::kRoll:
-                    if (e.player == active && rolled) {
-                        if (!acted) {
-                            // a correction: drop the earlier roll (the last event)
-                            warn(log_.events.back().source_line,
-                                 fmt::format(
-                                     "{} rolls again at line {} before doing anything else: "
-                                     "the roll at line {} is dropped",
-                                     color(e.player), e.line, log_.events.back().source_line));
-                            log_.events.pop_back();
-                            emit(e);
-                        } else {
-                            warn(e.line, fmt::format("{} rolls a second time in one turn "
-                                                     "(roll-once): dropped",
-                                                     color(e.player)));
-                        }
-                        break;
-                    }
-                    active = e.player;
-                    rolled = true;
-                    acted = false;
-                    emit(e);
+                    on_roll(a, e);
                     break;
                 case Entry::Kind::kEndTurn:
-                    if (e.player != active && last_end && e.player == last_end->player && !rolled &&
-                        !acted) {
-                        warn(e.line,
-                             fmt::format("{} ends the turn again: dropped", color(e.player)));
-                        break;
-                    }
-                    if (e.player == active && !rolled)
-                        warn(e.line, fmt::format("{} ends the turn without a roll (none was "
-                                                 "written down); kept: the sum is unknown",
-                                                 color(e.player)));
-                    emit(e);
-                    last_end = LastEnd{log_.events.size() - 1, e.player, e.line};
-                    active = (e.player + 1) % n;
-                    rolled = false;
-                    acted = false;
+                    on_end_turn(a, e);
                     break;
                 case Entry::Kind::kAction:
-                    if (e.player != active && last_end && e.player == last_end->player && !acted &&
-                        !held_roll) {
-                        // the turn was ended too early: reopen it
-                        warn(last_end->line,
-                             fmt::format("{} acts again at line {} after ending the turn: the "
-                                         "end_turn at line {} is dropped",
-                                         color(e.player), e.line, last_end->line));
-                        if (rolled) {
-                            // the next player's roll came in between: hold it
-                            const Event& r = log_.events.back();
-                            Entry held;
-                            held.line = r.source_line;
-                            held.player = event_player(r.body);
-                            held.kind = Entry::Kind::kRoll;
-                            held.events.push_back(r.body);
-                            held_roll = std::move(held);
-                            log_.events.pop_back();
-                        }
-                        log_.events.erase(log_.events.begin() +
-                                          static_cast<std::ptrdiff_t>(last_end->event));
-                        last_end.reset();
-                        active = e.player;
-                        rolled = true;
-                    }
-                    acted = true;
-                    emit(e);
+                    on_action(a, e);
                     break;
                 case Entry::Kind::kWin:
                 case Entry::Kind::kRevealVp:
                     break;
             }
         }
-        if (held_roll) {
-            warn(held_roll->line,
+        finish_assembly(a);
+    }
+
+    // A victory point card shown is kept only as part of the win that follows it.
+    void check_reveal(const std::vector<Entry>& entries, const Entry& e) {
+        const Entry* next = &e + 1;
+        while (next != entries.data() + entries.size() && next->kind == Entry::Kind::kRevealVp)
+            ++next;
+        if (next == entries.data() + entries.size() || next->kind != Entry::Kind::kWin ||
+            next->player != e.player)
+            warn(e.line, fmt::format("{} shows a victory point card without winning: "
+                                     "no claim can state one card, so it is not kept",
+                                     color(e.player)));
+    }
+
+    // An entry of the setup: builds are placements; a second settlement before the first
+    // one's road replaces it (a correction); no end_turn.
+    void assemble_setup(Assembly& a, Entry& e) {
+        if (e.kind == Entry::Kind::kEndTurn) return;  // setup: no end_turn
+        for (EventBody& b : e.events) {
+            if (auto* s = std::get_if<BuildSettlement>(&b))
+                b = PlaceSettlement{s->player, s->vertex};
+            else if (auto* r = std::get_if<BuildRoad>(&b))
+                b = PlaceRoad{r->player, r->edge};
+        }
+        const bool settlement =
+            e.events.size() == 1 && std::holds_alternative<PlaceSettlement>(e.events[0]);
+        if (settlement && a.open_settlement && a.open_settlement->player == e.player) {
+            // a second settlement before the first one's road: a correction
+            warn(a.open_settlement->line,
+                 fmt::format("{} places another settlement at line {} before the "
+                             "road of the one at line {}: the one at line {} is "
+                             "dropped (a correction)",
+                             color(e.player), e.line, a.open_settlement->line,
+                             a.open_settlement->line));
+            log_.events.erase(log_.events.begin() +
+                              static_cast<std::ptrdiff_t>(a.open_settlement->event));
+        }
+        emit(e);
+        if (settlement)
+            a.open_settlement = LastEnd{log_.events.size() - 1, e.player, e.line};
+        else
+            a.open_settlement.reset();
+    }
+
+    // A roll held back is placed when its player acts otherwise, or dropped when that
+    // player rolls again.
+    void place_held_roll(Assembly& a, const Entry& e) {
+        if (!a.held_roll || e.player != a.held_roll->player) return;
+        if (e.kind == Entry::Kind::kRoll) {
+            warn(a.held_roll->line,
+                 fmt::format("{} rolls again at line {}: the roll at line {} is dropped",
+                             color(e.player), e.line, a.held_roll->line));
+        } else {
+            warn(a.held_roll->line,
+                 fmt::format("the roll at line {} is placed after {}'s "
+                             "end of turn",
+                             a.held_roll->line, color(a.last_end ? a.last_end->player : e.player)));
+            emit(*a.held_roll);
+            a.rolled = true;
+            a.acted = false;
+        }
+        a.held_roll.reset();
+    }
+
+    // A roll; a second one in a turn replaces the first when nothing came between (a
+    // correction), else it is dropped (roll-once).
+    void on_roll(Assembly& a, const Entry& e) {
+        if (e.player == a.active && a.rolled) {
+            if (!a.acted) {
+                // a correction: drop the earlier roll (the last event)
+                warn(log_.events.back().source_line,
+                     fmt::format("{} rolls again at line {} before doing anything else: "
+                                 "the roll at line {} is dropped",
+                                 color(e.player), e.line, log_.events.back().source_line));
+                log_.events.pop_back();
+                emit(e);
+            } else {
+                warn(e.line, fmt::format("{} rolls a second time in one turn "
+                                         "(roll-once): dropped",
+                                         color(e.player)));
+            }
+            return;
+        }
+        a.active = e.player;
+        a.rolled = true;
+        a.acted = false;
+        emit(e);
+    }
+
+    // An end of turn; the same player's second one in a row is dropped.
+    void on_end_turn(Assembly& a, const Entry& e) {
+        if (e.player != a.active && a.last_end && e.player == a.last_end->player && !a.rolled &&
+            !a.acted) {
+            warn(e.line, fmt::format("{} ends the turn again: dropped", color(e.player)));
+            return;
+        }
+        if (e.player == a.active && !a.rolled)
+            warn(e.line, fmt::format("{} ends the turn without a roll (none was "
+                                     "written down); kept: the sum is unknown",
+                                     color(e.player)));
+        emit(e);
+        a.last_end = LastEnd{log_.events.size() - 1, e.player, e.line};
+        a.active = (e.player + 1) % static_cast<int>(log_.seats.size());
+        a.rolled = false;
+        a.acted = false;
+    }
+
+    // An action; by the player whose turn just ended, it reopens that turn (the end_turn
+    // was written too early), holding back the next player's roll if it came between.
+    void on_action(Assembly& a, const Entry& e) {
+        if (e.player != a.active && a.last_end && e.player == a.last_end->player && !a.acted &&
+            !a.held_roll) {
+            // the turn was ended too early: reopen it
+            warn(a.last_end->line,
+                 fmt::format("{} acts again at line {} after ending the turn: the "
+                             "end_turn at line {} is dropped",
+                             color(e.player), e.line, a.last_end->line));
+            if (a.rolled) {
+                // the next player's roll came in between: hold it
+                const Event& r = log_.events.back();
+                Entry held;
+                held.line = r.source_line;
+                held.player = event_player(r.body);
+                held.kind = Entry::Kind::kRoll;
+                held.events.push_back(r.body);
+                a.held_roll = std::move(held);
+                log_.events.pop_back();
+            }
+            log_.events.erase(log_.events.begin() + static_cast<std::ptrdiff_t>(a.last_end->event));
+            a.last_end.reset();
+            a.active = e.player;
+            a.rolled = true;
+        }
+        a.acted = true;
+        emit(e);
+    }
+
+    // A roll still held is placed at the end; the winner is a claim on the last event.
+    void finish_assembly(Assembly& a) {
+        if (a.held_roll) {
+            warn(a.held_roll->line,
                  "a roll entered before the previous turn ended is placed at "
                  "the end");
-            emit(*held_roll);
+            emit(*a.held_roll);
         }
-        if (winner) {
-            if (log_.events.empty()) {
-                line_ = winner_line;
-                fail("a winner before any event");
-            }
-            auto c = std::make_shared<Claims>();
-            c->winner = *winner;
-            log_.events.back().claims = std::move(c);
+        if (!a.winner) return;
+        if (log_.events.empty()) {
+            line_ = a.winner_line;
+            fail("a winner before any event");
         }
+        auto c = std::make_shared<Claims>();
+        c->winner = *a.winner;
+        log_.events.back().claims = std::move(c);
     }
 
     std::string_view color(PlayerId p) const {
