@@ -147,8 +147,8 @@ std::optional<DevCard> dev_card_code(int code) {
 
 using jsettlers::kMaxSeats;
 using SeatCounts = std::array<ResourceCounts, kMaxSeats>;
-constexpr int kSpecialBuilding = 100;  // SOCGameState SPECIAL_BUILDING
-constexpr int kOver = 1000;            // SOCGameState OVER
+using jsettlers::kStateOver;
+using jsettlers::kStateSpecialBuilding;
 
 // Game options that leave the rules as this toolkit models them (the number of seats, the
 // 6-player board, board generation, undo limits, internal and debug ones), and those that
@@ -385,7 +385,7 @@ void Importer::on_turn(const Entry& e) {
     const int seat = seat_field(e, "playerNumber");
     if (field(e.body, "gameState")) state_ = int_field(e, "gameState");
     if (over_) return;
-    if (state_ == kOver) {
+    if (state_ == kStateOver) {
         // The turn passed to a player who wins as it begins (with victory point cards).
         if (rolls_ > 0 && cur_ >= 0 && seat != cur_) emit(e, EndTurn{cur_});
         cur_ = seat;
@@ -395,7 +395,7 @@ void Importer::on_turn(const Entry& e) {
     // The special building phase (game state 100): the turn passes to each player who asked
     // to build, out of turn, before the next player's own turn. Their part is the native
     // special_build .. end_turn.
-    if (state_ == kSpecialBuilding) {
+    if (state_ == kStateSpecialBuilding) {
         if (cur_ >= 0 && (seat != cur_ || special_part_)) emit(e, EndTurn{cur_});
         emit(e, SpecialBuild{seat});
         cur_ = seat;
@@ -414,7 +414,7 @@ void Importer::on_put_piece(const Entry& e) {
     const int piece = int_field(e, "pieceType");
     const int coord = int_field(e, "coord", 16);
     const jsettlers::Grid& g = grid(e);
-    if (piece == 0) {
+    if (piece == jsettlers::kPieceRoad) {
         auto edge = g.edge(coord);
         if (!edge) fail(e, fmt::format("road at 0x{:02x} is not an edge of the board", coord));
         if (in_setup())
@@ -423,19 +423,19 @@ void Importer::on_put_piece(const Entry& e) {
             emit(e, BuildRoad{seat, *edge});
         return;
     }
-    if (piece != 1 && piece != 2)
+    if (piece != jsettlers::kPieceSettlement && piece != jsettlers::kPieceCity)
         fail(e, fmt::format("piece type {} (expected 0 road, 1 settlement, 2 city; ships and "
                             "other pieces belong to the sea board)",
                             piece));
     auto v = g.vertex(coord);
     if (!v) fail(e, fmt::format("node 0x{:02x} is not a corner of the board", coord));
-    if (piece == 1 && in_setup()) {
+    if (piece == jsettlers::kPieceSettlement && in_setup()) {
         if (std::find(order_.begin(), order_.end(), seat) == order_.end()) {
             order_.push_back(seat);
             setup_nick_[static_cast<std::size_t>(seat)] = nick_[static_cast<std::size_t>(seat)];
         }
         emit(e, PlaceSettlement{seat, *v});
-    } else if (piece == 1) {
+    } else if (piece == jsettlers::kPieceSettlement) {
         emit(e, BuildSettlement{seat, *v});
     } else {
         emit(e, BuildCity{seat, *v});
@@ -613,7 +613,7 @@ void Importer::on_entry(const Entry& e) {
     } else if (t == "SOCGameState") {
         state_ = int_field(e, "state");
         if (robber_ && state_ != 51) flush_robber(e);  // 51: the thief chooses a victim
-        if (state_ == kOver) over_ = true;
+        if (state_ == kStateOver) over_ = true;
     } else if (t == "SOCTurn") {
         on_turn(e);
     } else if (t == "SOCPutPiece") {
@@ -729,7 +729,8 @@ void Importer::on_other(const Entry& e) {
         // Sent to all in the setup, it takes back the settlement just placed: the server
         // ended a setup turn whose road could not be placed (a robot that failed). The
         // player keeps one settlement fewer; replay then reports the setup as it went on.
-        if (a != "all" || !in_setup() || int_field(e, "pieceType") != 1) return;
+        if (a != "all" || !in_setup() || int_field(e, "pieceType") != jsettlers::kPieceSettlement)
+            return;
         const auto* put =
             events_.empty() ? nullptr : std::get_if<PlaceSettlement>(&events_.back().body);
         if (!put) fail(e, "a setup settlement taken back, but the last event is not a settlement");

@@ -182,7 +182,12 @@ class Importer {
     void on_record(const Record& r);
     Board parse_board(const Record& r) const;
     std::vector<int> int_list(const Record& r, std::string_view key) const;
+    void on_turn(const Record& r);
+    void on_player_element(const Record& r);
+    std::vector<int> game_stats(const Record& r) const;
     void on_server_text(const Record& r, std::string_view text);
+    void on_built(const Record& r, std::string_view text, std::size_t p);
+    void on_traded(const Record& r, std::string_view text, std::size_t p);
     void emit(const Record& r, EventBody body);
     void finish_production();
     int seat_named(std::string_view nick) const;
@@ -195,10 +200,9 @@ class Importer {
     std::array<std::string, kMaxSeats> nick_{};  // who sits in each seat now
     std::vector<int> order_;                     // source seats in turn order (from the setup)
     std::array<std::string, kMaxSeats> setup_nick_{};
-    static constexpr int kSpecialBuilding = 100;  // SOCGameState SPECIAL_BUILDING
-    int state_ = 0;                               // SOCGameState
-    bool special_part_ = false;                   // cur_ is building in the special building phase
-    int cur_ = -1;                                // seat whose turn it is (SOCTurn)
+    int state_ = 0;              // SOCGameState
+    bool special_part_ = false;  // cur_ is building in the special building phase
+    int cur_ = -1;               // seat whose turn it is (SOCTurn)
     int rolls_ = 0;
     PendingPut put_;
     // Production of the last roll, collected from GAIN lines until the server's summary.
@@ -287,6 +291,88 @@ void Importer::finish_production() {
     events_[roll_event_].claims = c;
 }
 
+// SOCTurn: the turn passes, to a player's own turn or to a part of the special building
+// phase.
+void Importer::on_turn(const Record& r) {
+    int seat = seat_field(r, "playerNumber");
+    // JSettlers' special building phase (5-6 players, game state 100 SPECIAL_BUILDING,
+    // sent just before the turn message; JSettlers 2 puts it in the turn message): the
+    // turn passes to each player who asked to build, out of turn, before the next
+    // player's own turn. Their part is the native special_build .. end_turn.
+    if (field(r.body, "gameState")) state_ = int_field(r, "gameState");
+    if (state_ == jsettlers::kStateSpecialBuilding && !over_) {
+        if (cur_ >= 0 && (seat != cur_ || special_part_)) emit(r, EndTurn{cur_});
+        emit(r, SpecialBuild{seat});
+        cur_ = seat;
+        special_part_ = true;
+        return;
+    }
+    if (expected_ >= 0 && seat != expected_ && !over_) {
+        // The server announced one seat's turn and the next turn is another's: the
+        // recording lost lines. Nothing after it can be replayed faithfully.
+        gap_ = fmt::format(
+            "the recording has a gap before line {} (the server gave the turn to seat {}, "
+            "the next turn recorded is seat {}'s); imported up to there",
+            r.line, expected_, seat);
+        return;
+    }
+    expected_ = -1;
+    // The turn passes (a special building part ends even when its builder's own turn
+    // comes next).
+    if (rolls_ > 0 && cur_ >= 0 && (seat != cur_ || special_part_) && !over_)
+        emit(r, EndTurn{cur_});
+    special_part_ = false;
+    cur_ = seat;
+}
+
+// SOCPlayerElement: resources gained and lost (production, steals, discards, trades) and the
+// hands the server sets after a roll.
+void Importer::on_player_element(const Record& r) {
+    int seat = seat_field(r, "playerNum");
+    int action = int_field(r, "actionType");
+    int element = int_field(r, "elementType");
+    int value = int_field(r, "value");
+    auto res = resource_code(element);
+    if (!res) return;  // unknown (6) and piece / knight counters
+    if (collecting_ && action == jsettlers::kElementGain)
+        gains_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(*res)] += value;
+    if (robber_) {
+        if (action == jsettlers::kElementLose && victim_ < 0) {
+            victim_ = seat;
+            stolen_ = res;
+        }
+    }
+    if (discard_ && action == jsettlers::kElementLose && discard_seat_ < 0) discard_seat_ = seat;
+    if (action == jsettlers::kElementGain || action == jsettlers::kElementLose)
+        elems_.push_back({seat, action, *res, value});
+    // Right after a roll the server resends every hand (SET): kept for verification.
+    if (action == jsettlers::kElementSet && !events_.empty() &&
+        std::holds_alternative<Roll>(events_.back().body)) {
+        std::size_t ev = events_.size() - 1;
+        auto it = std::find_if(hands_.begin(), hands_.end(),
+                               [&](const RawHand& h) { return h.event == ev && h.seat == seat; });
+        if (it == hands_.end()) it = hands_.insert(hands_.end(), RawHand{ev, seat, {}, 0});
+        it->hand[static_cast<std::size_t>(*res)] = value;
+        it->seen |= 1 << static_cast<int>(*res);
+    }
+}
+
+// SOCGameStats "game=G|vp0|vp1|vp2|vp3|robot0|...": the final points by seat.
+std::vector<int> Importer::game_stats(const Record& r) const {
+    // "game=G|vp0|vp1|vp2|vp3|robot0|..."
+    std::vector<int> vp;
+    std::size_t p = r.body.find('|');
+    while (p != std::string_view::npos) {
+        std::size_t end = r.body.find('|', p + 1);
+        std::string_view tok =
+            r.body.substr(p + 1, end == std::string_view::npos ? r.body.npos : end - p - 1);
+        if (tok == "true" || tok == "false") break;
+        vp.push_back(parse_int(r, tok, "points"));
+        p = end;
+    }
+    return vp;
+}
+
 void Importer::on_record(const Record& r) {
     const std::string_view t = r.type;
     if (t == "SOCBoardLayout") {
@@ -302,68 +388,14 @@ void Importer::on_record(const Record& r) {
         if (nick && *nick != "dummy") nick_[static_cast<std::size_t>(seat)] = std::string(*nick);
     } else if (t == "SOCGameState") {
         state_ = int_field(r, "state");
-        if (state_ == 1000) over_ = true;
+        if (state_ == jsettlers::kStateOver) over_ = true;
     } else if (t == "SOCTurn") {
-        int seat = seat_field(r, "playerNumber");
-        // JSettlers' special building phase (5-6 players, game state 100 SPECIAL_BUILDING,
-        // sent just before the turn message; JSettlers 2 puts it in the turn message): the
-        // turn passes to each player who asked to build, out of turn, before the next
-        // player's own turn. Their part is the native special_build .. end_turn.
-        if (field(r.body, "gameState")) state_ = int_field(r, "gameState");
-        if (state_ == kSpecialBuilding && !over_) {
-            if (cur_ >= 0 && (seat != cur_ || special_part_)) emit(r, EndTurn{cur_});
-            emit(r, SpecialBuild{seat});
-            cur_ = seat;
-            special_part_ = true;
-            return;
-        }
-        if (expected_ >= 0 && seat != expected_ && !over_) {
-            // The server announced one seat's turn and the next turn is another's: the
-            // recording lost lines. Nothing after it can be replayed faithfully.
-            gap_ = fmt::format(
-                "the recording has a gap before line {} (the server gave the turn to seat {}, "
-                "the next turn recorded is seat {}'s); imported up to there",
-                r.line, expected_, seat);
-            return;
-        }
-        expected_ = -1;
-        // The turn passes (a special building part ends even when its builder's own turn
-        // comes next).
-        if (rolls_ > 0 && cur_ >= 0 && (seat != cur_ || special_part_) && !over_)
-            emit(r, EndTurn{cur_});
-        special_part_ = false;
-        cur_ = seat;
+        on_turn(r);
     } else if (t == "SOCPutPiece") {
         put_ = {true, r.line, seat_field(r, "playerNumber"), int_field(r, "pieceType"),
                 int_field(r, "coord", 16)};
     } else if (t == "SOCPlayerElement") {
-        int seat = seat_field(r, "playerNum");
-        int action = int_field(r, "actionType");
-        int element = int_field(r, "elementType");
-        int value = int_field(r, "value");
-        auto res = resource_code(element);
-        if (!res) return;  // unknown (6) and piece / knight counters
-        if (collecting_ && action == 101)
-            gains_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(*res)] += value;
-        if (robber_) {
-            if (action == 102 && victim_ < 0) {
-                victim_ = seat;
-                stolen_ = res;
-            }
-        }
-        if (discard_ && action == 102 && discard_seat_ < 0) discard_seat_ = seat;
-        if (action == 101 || action == 102) elems_.push_back({seat, action, *res, value});
-        // Right after a roll the server resends every hand (SET): kept for verification.
-        if (action == 100 && !events_.empty() &&
-            std::holds_alternative<Roll>(events_.back().body)) {
-            std::size_t ev = events_.size() - 1;
-            auto it = std::find_if(hands_.begin(), hands_.end(), [&](const RawHand& h) {
-                return h.event == ev && h.seat == seat;
-            });
-            if (it == hands_.end()) it = hands_.insert(hands_.end(), RawHand{ev, seat, {}, 0});
-            it->hand[static_cast<std::size_t>(*res)] = value;
-            it->seen |= 1 << static_cast<int>(*res);
-        }
+        on_player_element(r);
     } else if (t == "SOCMoveRobber") {
         int seat = seat_field(r, "playerNumber");
         int coord = int_field(r, "coord", 16);
@@ -396,18 +428,7 @@ void Importer::on_record(const Record& r) {
         if (!res) fail(r, fmt::format("SOCMonopolyPick: resource code {} out of range 1..5", code));
         mono_pick_ = res;
     } else if (t == "SOCGameStats") {
-        // "game=G|vp0|vp1|vp2|vp3|robot0|..."
-        std::vector<int> vp;
-        std::size_t p = r.body.find('|');
-        while (p != std::string_view::npos) {
-            std::size_t end = r.body.find('|', p + 1);
-            std::string_view tok =
-                r.body.substr(p + 1, end == std::string_view::npos ? r.body.npos : end - p - 1);
-            if (tok == "true" || tok == "false") break;
-            vp.push_back(parse_int(r, tok, "points"));
-            p = end;
-        }
-        final_vp_ = std::move(vp);
+        final_vp_ = game_stats(r);
     } else if (t == "SOCGameTextMsg") {
         auto nick = field(r.body, "nickname");
         auto text = tail(r.body, "text");
@@ -441,45 +462,92 @@ bool ends_with(std::string_view s, std::string_view p) {
     return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 
+// "<nick> built a <piece>.": the piece of the SOCPutPiece before it (text at p: " built a ").
+void Importer::on_built(const Record& r, std::string_view text, std::size_t p) {
+    std::string_view what = text.substr(p + 9, text.size() - p - 10);
+    using namespace jsettlers;  // the piece types
+    int piece = what == "road"         ? kPieceRoad
+                : what == "settlement" ? kPieceSettlement
+                : what == "city"       ? kPieceCity
+                                       : -1;
+    if (piece < 0) return;
+    if (!put_.set || put_.piece != piece)
+        fail(r, fmt::format("server says \"{}\" but no matching SOCPutPiece precedes it",
+                            std::string(text)));
+    Record pr{put_.line, "SOCPutPiece", {}};
+    int seat = put_.seat;
+    if (piece == kPieceRoad) {
+        auto e = soclog_edge(put_.coord);
+        if (!e)
+            fail(pr, fmt::format("SOCPutPiece: road at 0x{:02x} is not an edge of the board",
+                                 put_.coord));
+        if (in_setup())
+            emit(r, PlaceRoad{seat, *e});
+        else
+            emit(r, BuildRoad{seat, *e});
+    } else {
+        auto v = soclog_vertex(put_.coord);
+        if (!v)
+            fail(pr, fmt::format("SOCPutPiece: node 0x{:02x} is not a corner of the board",
+                                 put_.coord));
+        if (piece == kPieceSettlement && in_setup()) {
+            if (std::find(order_.begin(), order_.end(), seat) == order_.end()) {
+                order_.push_back(seat);
+                setup_nick_[static_cast<std::size_t>(seat)] = nick_[static_cast<std::size_t>(seat)];
+            }
+            emit(r, PlaceSettlement{seat, *v});
+        } else if (piece == kPieceSettlement) {
+            emit(r, BuildSettlement{seat, *v});
+        } else {
+            emit(r, BuildCity{seat, *v});
+        }
+    }
+    put_.set = false;
+}
+
+// "<nick> traded ...": a bank or port trade, or a player trade, with the cards of the
+// GAIN / LOSE lines just before (text at p: " traded ").
+void Importer::on_traded(const Record& r, std::string_view text, std::size_t p) {
+    if (ends_with(text, " from the bank.") || ends_with(text, " from a port.")) {
+        ResourceCounts give{}, get{};
+        bool any = false;
+        for (const Elem& el : elems_)
+            if (el.seat == cur_) {
+                (el.action == jsettlers::kElementLose ? give
+                                                      : get)[static_cast<std::size_t>(el.res)] +=
+                    el.value;
+                any = true;
+            }
+        if (!any) fail(r, "a bank trade without the player's SOCPlayerElement lines");
+        emit(r, TradeBank{cur_, give, get});
+    } else {
+        // The exact cards from the GAIN/LOSE lines just before the server's text (STAC
+        // bots negotiate in chat, so there may be no SOCMakeOffer at all).
+        std::vector<int> seats;
+        for (const Elem& el : elems_)
+            if (std::find(seats.begin(), seats.end(), el.seat) == seats.end())
+                seats.push_back(el.seat);
+        if (seats.size() != 2)
+            fail(r,
+                 fmt::format("a player trade whose SOCPlayerElement lines involve {} seats, not 2",
+                             seats.size()));
+        int a = seats[0], b = seats[1];
+        int named = seat_named(text.substr(0, p));
+        if (b == cur_ || (a != cur_ && b == named)) std::swap(a, b);
+        ResourceCounts give{}, get{};
+        for (const Elem& el : elems_)
+            if (el.seat == a)
+                (el.action == jsettlers::kElementLose ? give
+                                                      : get)[static_cast<std::size_t>(el.res)] +=
+                    el.value;
+        emit(r, TradePlayer{a, b, give, get});
+    }
+}
+
 void Importer::on_server_text(const Record& r, std::string_view text) {
     std::size_t p;
     if ((p = text.find(" built a ")) != text.npos && ends_with(text, ".")) {
-        std::string_view what = text.substr(p + 9, text.size() - p - 10);
-        int piece = what == "road" ? 0 : what == "settlement" ? 1 : what == "city" ? 2 : -1;
-        if (piece < 0) return;
-        if (!put_.set || put_.piece != piece)
-            fail(r, fmt::format("server says \"{}\" but no matching SOCPutPiece precedes it",
-                                std::string(text)));
-        Record pr{put_.line, "SOCPutPiece", {}};
-        int seat = put_.seat;
-        if (piece == 0) {
-            auto e = soclog_edge(put_.coord);
-            if (!e)
-                fail(pr, fmt::format("SOCPutPiece: road at 0x{:02x} is not an edge of the board",
-                                     put_.coord));
-            if (in_setup())
-                emit(r, PlaceRoad{seat, *e});
-            else
-                emit(r, BuildRoad{seat, *e});
-        } else {
-            auto v = soclog_vertex(put_.coord);
-            if (!v)
-                fail(pr, fmt::format("SOCPutPiece: node 0x{:02x} is not a corner of the board",
-                                     put_.coord));
-            if (piece == 1 && in_setup()) {
-                if (std::find(order_.begin(), order_.end(), seat) == order_.end()) {
-                    order_.push_back(seat);
-                    setup_nick_[static_cast<std::size_t>(seat)] =
-                        nick_[static_cast<std::size_t>(seat)];
-                }
-                emit(r, PlaceSettlement{seat, *v});
-            } else if (piece == 1) {
-                emit(r, BuildSettlement{seat, *v});
-            } else {
-                emit(r, BuildCity{seat, *v});
-            }
-        }
-        put_.set = false;
+        on_built(r, text, p);
         return;
     }
     constexpr std::string_view kToRoll = "'s turn to roll the dice.";
@@ -528,36 +596,7 @@ void Importer::on_server_text(const Record& r, std::string_view text) {
         return;
     }
     if ((p = text.find(" traded ")) != text.npos) {
-        if (ends_with(text, " from the bank.") || ends_with(text, " from a port.")) {
-            ResourceCounts give{}, get{};
-            bool any = false;
-            for (const Elem& el : elems_)
-                if (el.seat == cur_) {
-                    (el.action == 102 ? give : get)[static_cast<std::size_t>(el.res)] += el.value;
-                    any = true;
-                }
-            if (!any) fail(r, "a bank trade without the player's SOCPlayerElement lines");
-            emit(r, TradeBank{cur_, give, get});
-        } else {
-            // The exact cards from the GAIN/LOSE lines just before the server's text (STAC
-            // bots negotiate in chat, so there may be no SOCMakeOffer at all).
-            std::vector<int> seats;
-            for (const Elem& el : elems_)
-                if (std::find(seats.begin(), seats.end(), el.seat) == seats.end())
-                    seats.push_back(el.seat);
-            if (seats.size() != 2)
-                fail(r, fmt::format(
-                            "a player trade whose SOCPlayerElement lines involve {} seats, not 2",
-                            seats.size()));
-            int a = seats[0], b = seats[1];
-            int named = seat_named(text.substr(0, p));
-            if (b == cur_ || (a != cur_ && b == named)) std::swap(a, b);
-            ResourceCounts give{}, get{};
-            for (const Elem& el : elems_)
-                if (el.seat == a)
-                    (el.action == 102 ? give : get)[static_cast<std::size_t>(el.res)] += el.value;
-            emit(r, TradePlayer{a, b, give, get});
-        }
+        on_traded(r, text, p);
         return;
     }
     if (ends_with(text, " bought a development card.")) {

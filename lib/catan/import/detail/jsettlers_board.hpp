@@ -73,6 +73,14 @@ std::vector<int> int_list(std::string_view body, std::string_view key);
 // the whole text; std::nullopt otherwise.
 std::optional<int> parse_int(std::string_view s, int base = 10);
 
+// Numbers of the JSettlers protocol that both importers read.
+// SOCPlayerElement actionType (the 1.x server log writes the number, 2.x the name).
+enum ElementAction : int { kElementSet = 100, kElementGain = 101, kElementLose = 102 };
+// SOCPutPiece pieceType.
+enum PieceType : int { kPieceRoad = 0, kPieceSettlement = 1, kPieceCity = 2 };
+// SOCGameState: the special building phase (5-6 players) and the game's end.
+enum GameStateNumber : int { kStateSpecialBuilding = 100, kStateOver = 1000 };
+
 // JSettlers seat numbers (0..kMaxSeats-1; a game's seats may have gaps).
 inline constexpr int kMaxSeats = 8;
 
