@@ -63,6 +63,8 @@ class Importer {
 
     void read_board(const json& doc);
     void read_nodes(const json& doc);
+    EventBody read_action(const json& record, const std::string& path, bool setup) const;
+    std::string final_claims(const json& doc, GameLog& log) const;
 
     std::string name_;
     std::vector<std::string> colors_;
@@ -274,92 +276,102 @@ GameLog Importer::run(std::string_view text) {
     const json& records = ju::as_array(ju::member(doc, "action_records", ""), "action_records");
     bool setup = true;
     for (std::size_t i = 0; i < records.size(); ++i) {
-        std::string path = ju::index("action_records", i);
-        const json& rec = ju::as_array(records[i], path);
-        if (rec.size() != 2) fail(path, "expected [action, result]");
-        std::string apath = ju::index(path, 0);
-        const json& action = ju::as_array(rec[0], apath);
-        if (action.size() != 3) fail(apath, "expected [colour, type, value]");
-        PlayerId p = color(action[0], ju::index(apath, 0));
-        std::string type = ju::as_string(action[1], ju::index(apath, 1));
-        const json& value = action[2];
-        const json& result = rec[1];
-        std::string vpath = ju::index(apath, 2);
-        EventBody body;
-        if (type == "BUILD_SETTLEMENT") {
-            VertexId v = node(value, vpath);
-            body = setup ? EventBody{PlaceSettlement{p, v}} : EventBody{BuildSettlement{p, v}};
-        } else if (type == "BUILD_CITY") {
-            body = BuildCity{p, node(value, vpath)};
-        } else if (type == "BUILD_ROAD") {
-            const json& ends = ju::as_array(value, vpath);
-            if (ends.size() != 2) fail(vpath, "expected [node, node]");
-            VertexId a = node(ends[0], ju::index(vpath, 0)), b = node(ends[1], ju::index(vpath, 1));
-            EdgeId e = Topology::standard().edge_between(a, b);
-            if (e == kNoId) fail(vpath, "the two nodes are not adjacent");
-            body = setup ? EventBody{PlaceRoad{p, e}} : EventBody{BuildRoad{p, e}};
-        } else if (type == "ROLL") {
-            const json& d = ju::as_array(value, vpath);
-            if (d.size() != 2) fail(vpath, "expected [die, die]");
-            body = Roll{p, ju::as_int(d[0], ju::index(vpath, 0), 1, 6),
-                        ju::as_int(d[1], ju::index(vpath, 1), 1, 6)};
-            setup = false;
-        } else if (type == "END_TURN") {
-            body = EndTurn{p};
-        } else if (type == "MOVE_ROBBER") {
-            const json& v = ju::as_array(value, vpath);
-            if (v.size() < 2) fail(vpath, "expected [coordinate, victim]");
-            Axial a = axial(v[0], ju::index(vpath, 0));
-            auto h = Topology::standard().hex_at(a);
-            if (!h) fail(ju::index(vpath, 0), fmt::format("({}, {}) is not a land hex", a.q, a.r));
-            MoveRobber m{p, *h, kNoPlayer, std::nullopt};
-            if (!v[1].is_null()) m.victim = color(v[1], ju::index(vpath, 1));
-            if (!result.is_null()) m.stolen = resource(result, ju::index(path, 1));
-            body = m;
-        } else if (type == "DISCARD") {
-            const json& cards = ju::as_array(value, vpath);
-            ResourceCounts c{};
-            for (std::size_t k = 0; k < cards.size(); ++k)
-                ++c[static_cast<std::size_t>(resource(cards[k], ju::index(vpath, k)))];
-            body = Discard{p, c};
-        } else if (type == "MARITIME_TRADE") {
-            const json& v = ju::as_array(value, vpath);
-            if (v.size() != 5) fail(vpath, "expected 4 give slots and the resource received");
-            ResourceCounts give{}, get{};
-            for (std::size_t k = 0; k < 4; ++k)
-                if (!v[k].is_null())
-                    ++give[static_cast<std::size_t>(resource(v[k], ju::index(vpath, k)))];
-            ++get[static_cast<std::size_t>(resource(v[4], ju::index(vpath, 4)))];
-            body = TradeBank{p, give, get};
-        } else if (type == "BUY_DEVELOPMENT_CARD") {
-            const json& card = result.is_null() ? value : result;
-            std::optional<DevCard> c;
-            if (!card.is_null()) {
-                std::string s = ju::as_string(card, vpath);
-                c = detail::catanatron_dev_card(s);
-                if (!c) fail(vpath, fmt::format("unknown development card \"{}\"", s));
-            }
-            body = BuyDevCard{p, c};
-        } else if (type == "PLAY_KNIGHT_CARD") {
-            body = PlayKnight{p};
-        } else if (type == "PLAY_ROAD_BUILDING") {
-            body = PlayRoadBuilding{p};
-        } else if (type == "PLAY_YEAR_OF_PLENTY") {
-            const json& v = ju::as_array(value, vpath);
-            ResourceCounts take{};
-            for (std::size_t k = 0; k < v.size(); ++k)
-                ++take[static_cast<std::size_t>(resource(v[k], ju::index(vpath, k)))];
-            body = PlayYearOfPlenty{p, take};
-        } else if (type == "PLAY_MONOPOLY") {
-            body = PlayMonopoly{p, resource(value, vpath)};
-        } else {
-            fail(ju::index(apath, 1), fmt::format("unsupported action type \"{}\"", type));
-        }
         Event e;
-        e.body = body;
+        e.body = read_action(records[i], ju::index("action_records", i), setup);
+        if (std::holds_alternative<Roll>(e.body)) setup = false;
         log.events.push_back(std::move(e));
     }
+    log.source = detail::catanatron_source(name_, final_claims(doc, log));
+    return log;
+}
 
+// One action record [[colour, type, value], result] as an event (setup: the first roll is
+// still to come, a build is a placement).
+EventBody Importer::read_action(const json& record, const std::string& path, bool setup) const {
+    const json& rec = ju::as_array(record, path);
+    if (rec.size() != 2) fail(path, "expected [action, result]");
+    std::string apath = ju::index(path, 0);
+    const json& action = ju::as_array(rec[0], apath);
+    if (action.size() != 3) fail(apath, "expected [colour, type, value]");
+    PlayerId p = color(action[0], ju::index(apath, 0));
+    std::string type = ju::as_string(action[1], ju::index(apath, 1));
+    const json& value = action[2];
+    const json& result = rec[1];
+    std::string vpath = ju::index(apath, 2);
+    if (type == "BUILD_SETTLEMENT") {
+        VertexId v = node(value, vpath);
+        return setup ? EventBody{PlaceSettlement{p, v}} : EventBody{BuildSettlement{p, v}};
+    } else if (type == "BUILD_CITY") {
+        return BuildCity{p, node(value, vpath)};
+    } else if (type == "BUILD_ROAD") {
+        const json& ends = ju::as_array(value, vpath);
+        if (ends.size() != 2) fail(vpath, "expected [node, node]");
+        VertexId a = node(ends[0], ju::index(vpath, 0)), b = node(ends[1], ju::index(vpath, 1));
+        EdgeId e = Topology::standard().edge_between(a, b);
+        if (e == kNoId) fail(vpath, "the two nodes are not adjacent");
+        return setup ? EventBody{PlaceRoad{p, e}} : EventBody{BuildRoad{p, e}};
+    } else if (type == "ROLL") {
+        const json& d = ju::as_array(value, vpath);
+        if (d.size() != 2) fail(vpath, "expected [die, die]");
+        return Roll{p, ju::as_int(d[0], ju::index(vpath, 0), 1, 6),
+                    ju::as_int(d[1], ju::index(vpath, 1), 1, 6)};
+        setup = false;
+    } else if (type == "END_TURN") {
+        return EndTurn{p};
+    } else if (type == "MOVE_ROBBER") {
+        const json& v = ju::as_array(value, vpath);
+        if (v.size() < 2) fail(vpath, "expected [coordinate, victim]");
+        Axial a = axial(v[0], ju::index(vpath, 0));
+        auto h = Topology::standard().hex_at(a);
+        if (!h) fail(ju::index(vpath, 0), fmt::format("({}, {}) is not a land hex", a.q, a.r));
+        MoveRobber m{p, *h, kNoPlayer, std::nullopt};
+        if (!v[1].is_null()) m.victim = color(v[1], ju::index(vpath, 1));
+        if (!result.is_null()) m.stolen = resource(result, ju::index(path, 1));
+        return m;
+    } else if (type == "DISCARD") {
+        const json& cards = ju::as_array(value, vpath);
+        ResourceCounts c{};
+        for (std::size_t k = 0; k < cards.size(); ++k)
+            ++c[static_cast<std::size_t>(resource(cards[k], ju::index(vpath, k)))];
+        return Discard{p, c};
+    } else if (type == "MARITIME_TRADE") {
+        const json& v = ju::as_array(value, vpath);
+        if (v.size() != 5) fail(vpath, "expected 4 give slots and the resource received");
+        ResourceCounts give{}, get{};
+        for (std::size_t k = 0; k < 4; ++k)
+            if (!v[k].is_null())
+                ++give[static_cast<std::size_t>(resource(v[k], ju::index(vpath, k)))];
+        ++get[static_cast<std::size_t>(resource(v[4], ju::index(vpath, 4)))];
+        return TradeBank{p, give, get};
+    } else if (type == "BUY_DEVELOPMENT_CARD") {
+        const json& card = result.is_null() ? value : result;
+        std::optional<DevCard> c;
+        if (!card.is_null()) {
+            std::string s = ju::as_string(card, vpath);
+            c = detail::catanatron_dev_card(s);
+            if (!c) fail(vpath, fmt::format("unknown development card \"{}\"", s));
+        }
+        return BuyDevCard{p, c};
+    } else if (type == "PLAY_KNIGHT_CARD") {
+        return PlayKnight{p};
+    } else if (type == "PLAY_ROAD_BUILDING") {
+        return PlayRoadBuilding{p};
+    } else if (type == "PLAY_YEAR_OF_PLENTY") {
+        const json& v = ju::as_array(value, vpath);
+        ResourceCounts take{};
+        for (std::size_t k = 0; k < v.size(); ++k)
+            ++take[static_cast<std::size_t>(resource(v[k], ju::index(vpath, k)))];
+        return PlayYearOfPlenty{p, take};
+    } else if (type == "PLAY_MONOPOLY") {
+        return PlayMonopoly{p, resource(value, vpath)};
+    } else {
+        fail(ju::index(apath, 1), fmt::format("unsupported action type \"{}\"", type));
+    }
+}
+
+// The claims of the record's end (points, award holders, the winner) on the last event;
+// returns the log's status.
+std::string Importer::final_claims(const json& doc, GameLog& log) const {
     std::string status = "unfinished: the record stops before anyone wins";
     if (!log.events.empty()) {
         auto c = std::make_shared<Claims>();
@@ -398,8 +410,7 @@ GameLog Importer::run(std::string_view text) {
         }
         log.events.back().claims = c;
     }
-    log.source = detail::catanatron_source(name_, status);
-    return log;
+    return status;
 }
 
 }  // namespace
