@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -69,13 +71,13 @@ std::optional<DevCard> dev_card_of_code(int c) {
     }
 }
 
-ColonistMap read_colonist_map(const json& initial, const std::string& path) {
-    ColonistMap out;
-    static const std::shared_ptr<const Topology> topo(&Topology::standard(),
-                                                      [](const Topology*) {});
-    std::string mpath = ju::field(path, "mapState");
-    const json& map = ju::as_object(ju::member(initial, "mapState", path), mpath);
-    Board b(topo);
+namespace {
+
+using TopologyPtr = std::shared_ptr<const Topology>;
+
+// The tiles of tileHexStates: terrain and number of each hex, and the tile -> hex map.
+void read_tiles(const json& map, const std::string& mpath, const Topology* topo, Board& b,
+                ColonistMap& out) {
     std::string hpath = ju::field(mpath, "tileHexStates");
     const json& hexes = ju::as_object(ju::member(map, "tileHexStates", mpath), hpath);
     std::vector<int> seen(static_cast<std::size_t>(topo->hex_count()), -1);
@@ -114,53 +116,45 @@ ColonistMap read_colonist_map(const json& initial, const std::string& path) {
     if (out.hex_of_tile.size() != static_cast<std::size_t>(topo->hex_count()))
         fail(hpath, fmt::format("{} tiles, expected the {} of the standard board",
                                 out.hex_of_tile.size(), topo->hex_count()));
+}
 
-    // Corners and edges: one-to-one onto ours.
-    std::string cpath = ju::field(mpath, "tileCornerStates");
-    const json& corners = ju::as_object(ju::member(map, "tileCornerStates", mpath), cpath);
-    std::vector<int> vseen(static_cast<std::size_t>(topo->vertex_count()), -1);
-    for (auto it = corners.begin(); it != corners.end(); ++it) {
+// The corners (tileCornerStates, z 0..1) or edges (tileEdgeStates, z 0..2): one to one onto
+// ours; returns the key -> our vertex or edge map.
+struct PlaceKind {
+    const char* member;  // tileCornerStates or tileEdgeStates
+    int z_max;
+    std::optional<int> (*ours)(int x, int y, int z);
+    std::string_view name, a_name, our_name;  // corner, a corner, vertex
+    int count;
+};
+std::map<int, int> read_places(const json& map, const std::string& mpath, const PlaceKind& k) {
+    std::map<int, int> out;
+    std::string cpath = ju::field(mpath, k.member);
+    const json& places = ju::as_object(ju::member(map, k.member, mpath), cpath);
+    std::vector<int> seen(static_cast<std::size_t>(k.count), -1);
+    for (auto it = places.begin(); it != places.end(); ++it) {
         std::string p = ju::field(cpath, it.key());
         int key = ju::as_int(json::parse(it.key(), nullptr, false), p, 0, 100000);
         int x = ju::as_int(ju::member(*it, "x", p), ju::field(p, "x"), -100, 100);
         int y = ju::as_int(ju::member(*it, "y", p), ju::field(p, "y"), -100, 100);
-        int z = ju::as_int(ju::member(*it, "z", p), ju::field(p, "z"), 0, 1);
-        auto v = colonist_vertex(x, y, z);
+        int z = ju::as_int(ju::member(*it, "z", p), ju::field(p, "z"), 0, k.z_max);
+        auto v = k.ours(x, y, z);
         if (!v)
-            fail(p,
-                 fmt::format("corner ({}, {}, {}) is not a corner of the standard board", x, y, z));
-        if (vseen[static_cast<std::size_t>(*v)] >= 0)
-            fail(p, fmt::format("maps to vertex {} like corner {}", *v,
-                                vseen[static_cast<std::size_t>(*v)]));
-        vseen[static_cast<std::size_t>(*v)] = key;
-        out.vertex_of_corner[key] = *v;
+            fail(p, fmt::format("{} ({}, {}, {}) is not {} of the standard board", k.name, x, y, z,
+                                k.a_name));
+        if (seen[static_cast<std::size_t>(*v)] >= 0)
+            fail(p, fmt::format("maps to {} {} like {} {}", k.our_name, *v, k.name,
+                                seen[static_cast<std::size_t>(*v)]));
+        seen[static_cast<std::size_t>(*v)] = key;
+        out[key] = *v;
     }
-    if (out.vertex_of_corner.size() != static_cast<std::size_t>(topo->vertex_count()))
-        fail(cpath, fmt::format("{} corners, expected {}", out.vertex_of_corner.size(),
-                                topo->vertex_count()));
-    std::string epath = ju::field(mpath, "tileEdgeStates");
-    const json& edges = ju::as_object(ju::member(map, "tileEdgeStates", mpath), epath);
-    std::vector<int> eseen(static_cast<std::size_t>(topo->edge_count()), -1);
-    for (auto it = edges.begin(); it != edges.end(); ++it) {
-        std::string p = ju::field(epath, it.key());
-        int key = ju::as_int(json::parse(it.key(), nullptr, false), p, 0, 100000);
-        int x = ju::as_int(ju::member(*it, "x", p), ju::field(p, "x"), -100, 100);
-        int y = ju::as_int(ju::member(*it, "y", p), ju::field(p, "y"), -100, 100);
-        int z = ju::as_int(ju::member(*it, "z", p), ju::field(p, "z"), 0, 2);
-        auto e = colonist_edge(x, y, z);
-        if (!e)
-            fail(p, fmt::format("edge ({}, {}, {}) is not an edge of the standard board", x, y, z));
-        if (eseen[static_cast<std::size_t>(*e)] >= 0)
-            fail(p, fmt::format("maps to edge {} like edge {}", *e,
-                                eseen[static_cast<std::size_t>(*e)]));
-        eseen[static_cast<std::size_t>(*e)] = key;
-        out.edge_of_edge[key] = *e;
-    }
-    if (out.edge_of_edge.size() != static_cast<std::size_t>(topo->edge_count()))
-        fail(epath,
-             fmt::format("{} edges, expected {}", out.edge_of_edge.size(), topo->edge_count()));
+    if (out.size() != static_cast<std::size_t>(k.count))
+        fail(cpath, fmt::format("{} {}s, expected {}", out.size(), k.name, k.count));
+    return out;
+}
 
-    // Harbors: on the coastal edges of the standard frame's 9 slots.
+// The harbors of portEdgeStates: on the coastal edges of the standard frame's 9 slots.
+void read_ports(const json& map, const std::string& mpath, const Topology* topo, Board& b) {
     std::string ppath = ju::field(mpath, "portEdgeStates");
     const json& ports = ju::as_object(ju::member(map, "portEdgeStates", mpath), ppath);
     const auto& slots = standard_harbor_slots();
@@ -196,6 +190,24 @@ ColonistMap read_colonist_map(const json& initial, const std::string& path) {
             fail(p, err.what());
         }
     }
+}
+
+}  // namespace
+
+ColonistMap read_colonist_map(const json& initial, const std::string& path) {
+    ColonistMap out;
+    static const TopologyPtr topo(&Topology::standard(), [](const Topology*) {});
+    std::string mpath = ju::field(path, "mapState");
+    const json& map = ju::as_object(ju::member(initial, "mapState", path), mpath);
+    Board b(topo);
+    read_tiles(map, mpath, topo.get(), b, out);
+    out.vertex_of_corner = read_places(map, mpath,
+                                       {"tileCornerStates", 1, &colonist_vertex, "corner",
+                                        "a corner", "vertex", topo->vertex_count()});
+    out.edge_of_edge = read_places(
+        map, mpath,
+        {"tileEdgeStates", 2, &colonist_edge, "edge", "an edge", "edge", topo->edge_count()});
+    read_ports(map, mpath, topo.get(), b);
     out.board = std::move(b);
     return out;
 }
