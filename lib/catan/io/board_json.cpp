@@ -59,6 +59,53 @@ nlohmann::json board_to_json(const Board& b) {
             {"harbors", std::move(harbors)},     {"robber", b.robber()}};
 }
 
+namespace {
+
+// One harbor of the board's "harbors" (at path p) added to b; its optional edge and
+// vertices must agree with its hex and side.
+void add_harbor_from_json(const nlohmann::json& hj, const std::string& p, const Topology& topo,
+                          Board& b) {
+    using namespace json_util;
+    only_fields(hj, p, {"hex", "side", "edge", "vertices", "type"}, {"hex", "side", "type"});
+    int hex = as_int(member(hj, "hex", p), field(p, "hex"), 0, topo.hex_count() - 1);
+    std::string sn = as_string(member(hj, "side", p), field(p, "side"));
+    auto side = parse_side(sn);
+    if (!side)
+        throw InputError(fmt::format("{}: unknown side \"{}\" (expected NE, E, SE, SW, W, NW)",
+                                     field(p, "side"), sn));
+    std::string kn = as_string(member(hj, "type", p), field(p, "type"));
+    auto kind = parse_harbor(kn);
+    if (!kind)
+        throw InputError(
+            fmt::format("{}: unknown harbor type \"{}\" (expected 3:1, brick, lumber, "
+                        "wool, grain, ore)",
+                        field(p, "type"), kn));
+    try {
+        b.add_harbor({hex, *side}, *kind);
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {}", p, e.what()));
+    }
+    const Harbor& added = b.harbors().back();
+    if (const auto* e = optional_member(hj, "edge", p))
+        if (as_int(*e, field(p, "edge"), 0, kMaxEdges) != added.edge)
+            throw InputError(fmt::format("{}: hex {} side {} is edge {}, not {}", field(p, "edge"),
+                                         hex, sn, added.edge, e->dump()));
+    if (const auto* vs = optional_member(hj, "vertices", p)) {
+        std::string vp = field(p, "vertices");
+        if (as_array(*vs, vp).size() != 2)
+            throw InputError(
+                fmt::format("{}: expected an array of 2 vertex ids, got {} items", vp, vs->size()));
+        int v0 = as_int((*vs)[0], index(vp, 0), 0, kMaxVertices);
+        int v1 = as_int((*vs)[1], index(vp, 1), 0, kMaxVertices);
+        if (std::minmax(v0, v1) != std::minmax(added.vertices[0], added.vertices[1]))
+            throw InputError(fmt::format("{}: hex {} side {} has vertices {} and {}, not {}", vp,
+                                         hex, sn, added.vertices[0], added.vertices[1],
+                                         vs->dump()));
+    }
+}
+
+}  // namespace
+
 Board board_from_json(const nlohmann::json& j) {
     using namespace json_util;
     as_object(j, "board");
@@ -123,48 +170,8 @@ Board board_from_json(const nlohmann::json& j) {
     }
     if (const auto* hs = optional_member(j, "harbors", "")) {
         as_array(*hs, "harbors");
-        for (std::size_t i = 0; i < hs->size(); ++i) {
-            std::string p = index("harbors", i);
-            const auto& hj = (*hs)[i];
-            only_fields(hj, p, {"hex", "side", "edge", "vertices", "type"},
-                        {"hex", "side", "type"});
-            int hex = as_int(member(hj, "hex", p), field(p, "hex"), 0, topo->hex_count() - 1);
-            std::string sn = as_string(member(hj, "side", p), field(p, "side"));
-            auto side = parse_side(sn);
-            if (!side)
-                throw InputError(
-                    fmt::format("{}: unknown side \"{}\" (expected NE, E, SE, SW, W, NW)",
-                                field(p, "side"), sn));
-            std::string kn = as_string(member(hj, "type", p), field(p, "type"));
-            auto kind = parse_harbor(kn);
-            if (!kind)
-                throw InputError(
-                    fmt::format("{}: unknown harbor type \"{}\" (expected 3:1, brick, lumber, "
-                                "wool, grain, ore)",
-                                field(p, "type"), kn));
-            try {
-                b.add_harbor({hex, *side}, *kind);
-            } catch (const InputError& e) {
-                throw InputError(fmt::format("{}: {}", p, e.what()));
-            }
-            const Harbor& added = b.harbors().back();
-            if (const auto* e = optional_member(hj, "edge", p))
-                if (as_int(*e, field(p, "edge"), 0, kMaxEdges) != added.edge)
-                    throw InputError(fmt::format("{}: hex {} side {} is edge {}, not {}",
-                                                 field(p, "edge"), hex, sn, added.edge, e->dump()));
-            if (const auto* vs = optional_member(hj, "vertices", p)) {
-                std::string vp = field(p, "vertices");
-                if (as_array(*vs, vp).size() != 2)
-                    throw InputError(fmt::format(
-                        "{}: expected an array of 2 vertex ids, got {} items", vp, vs->size()));
-                int v0 = as_int((*vs)[0], index(vp, 0), 0, kMaxVertices);
-                int v1 = as_int((*vs)[1], index(vp, 1), 0, kMaxVertices);
-                if (std::minmax(v0, v1) != std::minmax(added.vertices[0], added.vertices[1]))
-                    throw InputError(
-                        fmt::format("{}: hex {} side {} has vertices {} and {}, not {}", vp, hex,
-                                    sn, added.vertices[0], added.vertices[1], vs->dump()));
-            }
-        }
+        for (std::size_t i = 0; i < hs->size(); ++i)
+            add_harbor_from_json((*hs)[i], index("harbors", i), *topo, b);
     }
     int robber = kNoId;
     if (const auto* r = optional_member(j, "robber", "")) {
