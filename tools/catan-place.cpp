@@ -17,9 +17,10 @@
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/io/board_stream.hpp>
+#include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/render/render_svg.hpp>
-#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -133,10 +134,7 @@ json rolls_json(const std::optional<double>& x) {
 }
 
 json counts_json(const ResourceCounts& c) {
-    json j = json::object();
-    for (std::size_t r = 0; r < kResourceCount; ++r)
-        j[std::string(resource_name(kResources[r]))] = c[r];
-    return j;
+    return every_resource_json(c);
 }
 
 json parts_json(const ScoreParts& p, bool pair) {
@@ -454,11 +452,7 @@ int analyse_log(const Options& opt) {
         }
     }
     auto ratings = rate_setup(board, placements, weights);
-    auto seat = [&](int p) {
-        return p >= 0 && p < static_cast<int>(log.seats.size())
-                   ? log.seats[static_cast<std::size_t>(p)].name
-                   : std::to_string(p);
-    };
+    auto seat = [&](int p) { return seat_name(log.seats, p); };
     if (opt.format == "json") {
         json j{{"format", "catan-place-log"},
                {"version", 1},

@@ -9,9 +9,9 @@
 #include <catan/engine/event.hpp>
 #include <catan/import/import.hpp>
 #include <catan/import/import_util.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/roads_report.hpp>
-#include <catan/io/log_format.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

@@ -17,8 +17,8 @@
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/io/board_stream.hpp>
-#include <catan/play/sim.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/sim.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

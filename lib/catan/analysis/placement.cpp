@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/board/rng.hpp>
-#include <catan/io/line.hpp>
 #include <catan/io/json_util.hpp>
+#include <catan/io/line.hpp>
 
 namespace ctk {
 

@@ -58,4 +58,11 @@ std::string event_summary(const EventBody& e) {
         e);
 }
 
+std::string seat_name(const std::vector<Seat>& seats, PlayerId p) {
+    if (p == kNoPlayer) return "nobody";
+    if (p >= 0 && static_cast<std::size_t>(p) < seats.size())
+        return seats[static_cast<std::size_t>(p)].name;
+    return fmt::format("player {}", p);
+}
+
 }  // namespace ctk

@@ -220,6 +220,11 @@ struct Seat {
     std::optional<int> source_seat;  // seat number in the recording it was imported from
 };
 
+// How text names player p of these seats: the seat's name; "nobody" for kNoPlayer; "player
+// N" for a number with no seat (an event of a malformed log, as check reports it). Not
+// escaped: text output passes it through printable (io/output.hpp).
+std::string seat_name(const std::vector<Seat>& seats, PlayerId p);
+
 // House rules (RULES.md "Variants"); the defaults are the base game. JSON: the header's
 // "options" object; options at their default are not written (vp_to_win always is).
 struct GameOptions {

@@ -107,9 +107,8 @@ void refresh_derived(GameState& s) {
 }
 
 std::string RuleContext::player_name(PlayerId p) const {
-    if (p == kNoPlayer) return "nobody";
-    if (const Seat* s = seat_of(*this, p)) return s->name;
-    return fmt::format("player {}", p);
+    if (seats) return seat_name(*seats, p);
+    return p == kNoPlayer ? "nobody" : fmt::format("player {}", p);
 }
 
 const std::vector<std::string_view>& all_rule_ids() {

@@ -158,15 +158,9 @@ nlohmann::json dev_json(const A& a) {
     return j;
 }
 
-std::string pname(const std::vector<Seat>& seats, PlayerId p) {
-    if (p == kNoPlayer) return "nobody";
-    if (p >= 0 && static_cast<std::size_t>(p) < seats.size()) return seats[p].name;
-    return fmt::format("player {}", p);
-}
-
 // The name for text output: control characters escaped (lib/catan/io/output.hpp printable).
 std::string tname(const std::vector<Seat>& seats, PlayerId p) {
-    return printable(pname(seats, p));
+    return printable(seat_name(seats, p));
 }
 
 }  // namespace
@@ -192,11 +186,11 @@ std::string options_text(const GameOptions& o, bool extension) {
 
 nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats) {
     using nlohmann::json;
-    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(pname(seats, p)); };
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(seat_name(seats, p)); };
     json players = json::array();
     for (int p = 0; p < s.player_count(); ++p) {
         const PlayerState& ps = s.players[p];
-        json pj = {{"name", pname(seats, p)},
+        json pj = {{"name", seat_name(seats, p)},
                    {"hand", res_json(ps.hand)},
                    {"cards", ps.hand_size()},
                    {"dev_cards", dev_json(ps.dev_old)},
@@ -224,7 +218,7 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
             roads.push_back({{"edge", e}, {"owner", name(s.road_owner[e])}});
     json owed = json::object();
     for (int p = 0; p < s.player_count(); ++p)
-        if (s.discard_owed[p] > 0) owed[pname(seats, p)] = s.discard_owed[p];
+        if (s.discard_owed[p] > 0) owed[seat_name(seats, p)] = s.discard_owed[p];
     json deck = dev_json(s.deck);
     json j = {{"phase", phase_name(s.phase)},
               {"turn", s.turn},

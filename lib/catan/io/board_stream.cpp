@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <catan/io/detail/board_fast.hpp>
 #include <catan/io/board_json.hpp>
+#include <catan/io/detail/board_fast.hpp>
 
 namespace ctk {
 

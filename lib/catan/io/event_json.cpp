@@ -159,6 +159,22 @@ json resources_to_json(const ResourceCounts& r) {
     return j;
 }
 
+namespace {
+template <class Counts>
+json every_resource(const Counts& c) {
+    json j = json::object();
+    for (Resource r : kResources) j[std::string(resource_name(r))] = c[static_cast<std::size_t>(r)];
+    return j;
+}
+}  // namespace
+
+json every_resource_json(const ResourceCounts& c) {
+    return every_resource(c);
+}
+json every_resource_json(const std::array<std::int64_t, kResourceCount>& c) {
+    return every_resource(c);
+}
+
 ResourceCounts resources_from_json(const json& j, std::string_view path) {
     if (!j.is_object())
         throw InputError(fmt::format("{}: expected a resource map like {{\"brick\": 1}}, got {}",

@@ -3,6 +3,8 @@
 // precise reader, whose messages are the reference (io/detail/event_fast.hpp reads the
 // common shapes faster and accepts exactly the same events).
 
+#include <array>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +31,10 @@ Claims claims_from_json(const nlohmann::json& j, const std::vector<Seat>& seats,
 
 // Resource map JSON {"brick": 1, ...} (absent keys = 0, zero counts omitted on output).
 nlohmann::json resources_to_json(const ResourceCounts& r);
+// The same map with every resource's key, zeros included (the reports' contract): of a
+// hand, or of counts summed over many games.
+nlohmann::json every_resource_json(const ResourceCounts& c);
+nlohmann::json every_resource_json(const std::array<std::int64_t, kResourceCount>& c);
 ResourceCounts resources_from_json(const nlohmann::json& j, std::string_view path);
 
 }  // namespace ctk

@@ -1,8 +1,8 @@
 #include <catan/play/replay.hpp>
 
-#include <catan/io/output.hpp>
-#include <catan/io/log_format.hpp>
 #include <catan/io/event_json.hpp>
+#include <catan/io/log_format.hpp>
+#include <catan/io/output.hpp>
 
 #include <algorithm>
 
@@ -66,15 +66,9 @@ void count_stats(GameStats& st, const GameState& before, const GameState& after,
         e.body);
 }
 
-std::string pname(const GameLog& log, PlayerId p) {
-    if (p == kNoPlayer) return "nobody";
-    if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
-    return fmt::format("player {}", p);
-}
-
 // The name for text output: control characters escaped (lib/catan/io/output.hpp printable).
 static std::string tname(const GameLog& log, PlayerId p) {
-    return printable(pname(log, p));
+    return printable(seat_name(log.seats, p));
 }
 
 }  // namespace
@@ -235,7 +229,7 @@ std::string raw_violation_text(const Violation& v, const GameLog& log, std::stri
     if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
     const Event& e = *found;
     return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
-                       pname(log, event_player(e.body)), event_summary(e.body), v.rule_id,
+                       seat_name(log.seats, event_player(e.body)), event_summary(e.body), v.rule_id,
                        v.message);
 }
 
@@ -245,15 +239,9 @@ std::string violation_text(const Violation& v, const GameLog& log, std::string_v
     return printable(raw_violation_text(v, log, name, verdict));
 }
 
-namespace {
-nlohmann::json counts_json(const ResourceCounts& r) {
-    return resources_to_json(r);
-}
-}  // namespace
-
 nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
     using nlohmann::json;
-    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(pname(log, p)); };
+    auto name = [&](PlayerId p) { return p == kNoPlayer ? json() : json(seat_name(log.seats, p)); };
     json violations = json::array();
     for (const auto& x : v.violations) {
         json j = {{"rule", x.rule_id},
@@ -270,7 +258,7 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
         warnings.push_back({{"rule", w.rule_id}, {"message", w.message}});
     json standings = json::array();
     for (const auto& s : v.standings)
-        standings.push_back({{"player", pname(log, s.player)},
+        standings.push_back({{"player", seat_name(log.seats, s.player)},
                              {"rank", s.rank},
                              {"vp", s.vp},
                              {"settlements", s.settlements},
@@ -304,19 +292,19 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
         json players = json::array();
         for (int p = 0; p < static_cast<int>(log.seats.size()); ++p) {
             const CardFlow& c = st.cards[p];
-            players.push_back({{"player", pname(log, p)},
+            players.push_back({{"player", seat_name(log.seats, p)},
                                {"received",
-                                {{"production", counts_json(c.production)},
-                                 {"setup", counts_json(c.setup)},
-                                 {"trade_bank", counts_json(c.trade_bank)},
-                                 {"trade_player", counts_json(c.trade_player)},
-                                 {"steal", counts_json(c.steal)},
-                                 {"monopoly", counts_json(c.monopoly)},
-                                 {"year_of_plenty", counts_json(c.year_of_plenty)}}},
+                                {{"production", resources_to_json(c.production)},
+                                 {"setup", resources_to_json(c.setup)},
+                                 {"trade_bank", resources_to_json(c.trade_bank)},
+                                 {"trade_player", resources_to_json(c.trade_player)},
+                                 {"steal", resources_to_json(c.steal)},
+                                 {"monopoly", resources_to_json(c.monopoly)},
+                                 {"year_of_plenty", resources_to_json(c.year_of_plenty)}}},
                                {"lost",
-                                {{"robber", counts_json(c.lost_to_robber)},
-                                 {"discard", counts_json(c.lost_to_discard)},
-                                 {"monopoly", counts_json(c.lost_to_monopoly)}}}});
+                                {{"robber", resources_to_json(c.lost_to_robber)},
+                                 {"discard", resources_to_json(c.lost_to_discard)},
+                                 {"monopoly", resources_to_json(c.lost_to_monopoly)}}}});
         }
         j["stats"] = {
             {"rolls", st.rolls}, {"dice", std::move(dice)}, {"players", std::move(players)}};

@@ -17,8 +17,8 @@
 #include <catan/engine/event.hpp>
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
-#include <catan/track/track.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/track/track.hpp>
 
 namespace ctk {
 

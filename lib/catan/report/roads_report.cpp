@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/state.hpp>
+#include <catan/io/board_json.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/render/render_svg.hpp>
-#include <catan/io/board_json.hpp>
 
 namespace ctk {
 

@@ -1,3 +1,4 @@
+#include <catan/io/event_json.hpp>
 #include <catan/report/stats_report.hpp>
 
 #include <cmath>
@@ -32,10 +33,7 @@ std::string band_label(int i) {
 }
 
 json counts_json(const Counts64& c) {
-    json j = json::object();
-    for (int r = 0; r < kResourceCount; ++r)
-        j[std::string(resource_name(static_cast<Resource>(r)))] = c[static_cast<std::size_t>(r)];
-    return j;
+    return every_resource_json(c);
 }
 
 json band_json(const Band& b) {

@@ -1,4 +1,5 @@
 // The belief's figures per player as JSON and text (track_report.hpp).
+#include <catan/io/event_json.hpp>
 #include <catan/report/track_report.hpp>
 
 #include <catan/io/output.hpp>
@@ -16,9 +17,7 @@ double to_double(const Probability& p) {
 
 // Every resource named, zero counts included (the --hands contract).
 nlohmann::json full_hand(const ResourceCounts& h) {
-    nlohmann::json j = nlohmann::json::object();
-    for (Resource r : kResources) j[std::string(resource_name(r))] = h[static_cast<int>(r)];
-    return j;
+    return every_resource_json(h);
 }
 
 nlohmann::json dev_json(const std::array<int, kDevCardKinds>& d) {
@@ -30,11 +29,6 @@ nlohmann::json dev_json(const std::array<int, kDevCardKinds>& d) {
 
 std::size_t listed(std::size_t n, int limit) {
     return limit > 0 ? std::min(n, static_cast<std::size_t>(limit)) : n;
-}
-
-std::string seat_name(const std::vector<Seat>& seats, PlayerId p) {
-    if (p >= 0 && static_cast<std::size_t>(p) < seats.size()) return seats[p].name;
-    return fmt::format("player {}", p);
 }
 
 std::string hand_text(const ResourceCounts& h) {

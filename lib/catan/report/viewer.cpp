@@ -133,16 +133,12 @@ json player_record(const GameState& s, PlayerId p, const Uncertainty& u = {}) {
     return j;
 }
 
-std::string seat_name(const GameLog& log, PlayerId p) {
-    if (p >= 0 && static_cast<std::size_t>(p) < log.seats.size()) return log.seats[p].name;
-    return "nobody";
-}
-
 std::string state_words(const GameState& s, const GameLog& log) {
     if (s.phase == Phase::kOver)
-        return s.winner == kNoPlayer ? "game over"
-                                     : fmt::format("game over: {} wins", seat_name(log, s.winner));
-    std::string who = seat_name(log, s.active);
+        return s.winner == kNoPlayer
+                   ? "game over"
+                   : fmt::format("game over: {} wins", seat_name(log.seats, s.winner));
+    std::string who = seat_name(log.seats, s.active);
     if (s.phase == Phase::kSetup) return fmt::format("setup: {} places", who);
     std::string due;
     if (s.seven_pending())
@@ -251,7 +247,7 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
         if (ev.is_null()) ev = {{"n", 1}, {"t", before.turn}};
         const PlayerId p = event_player(e.body);
         ev["p"] = p >= 0 && p < players ? p : -1;
-        ev["x"] = fmt::format("{}: {}", seat_name(log, p), event_summary(e.body));
+        ev["x"] = fmt::format("{}: {}", seat_name(log.seats, p), event_summary(e.body));
         if (const auto* roll = std::get_if<Roll>(&e.body)) ev["d"] = {roll->die1, roll->die2};
     }
     json violations = json::array();
@@ -270,7 +266,7 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     json seats = json::array();
     for (PlayerId p = 0; p < players; ++p)
         seats.push_back(
-            {{"name", seat_name(log, p)},
+            {{"name", seat_name(log.seats, p)},
              {"colour", player_colour(log.seats[static_cast<std::size_t>(p)].color, p)}});
     const SvgGeometry g = svg_geometry(start.board());
     json edges = json::array();
