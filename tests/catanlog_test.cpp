@@ -10,8 +10,8 @@
 
 #include <catan/import/catanlog.hpp>
 #include <catan/import/import.hpp>
-#include <catan/play/replay.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/replay.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

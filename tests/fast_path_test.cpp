@@ -20,12 +20,12 @@
 #include <catan/engine/event.hpp>
 #include <catan/import/detail/catanatron_detail.hpp>
 #include <catan/import/import.hpp>
+#include <catan/io/board_json.hpp>
 #include <catan/io/detail/board_fast.hpp>
 #include <catan/io/detail/event_fast.hpp>
+#include <catan/io/event_json.hpp>
 #include <catan/io/event_write.hpp>
 #include <catan/io/json_util.hpp>
-#include <catan/io/board_json.hpp>
-#include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 

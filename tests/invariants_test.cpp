@@ -14,9 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/rules.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/play/sim.hpp>
-#include <catan/io/log_format.hpp>
+#include <catan/report/state_report.hpp>
 
 using namespace ctk;
 

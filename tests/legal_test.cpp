@@ -7,8 +7,8 @@
 
 #include <catan/engine/legal.hpp>
 #include <catan/engine/rules.hpp>
-#include <catan/play/sim.hpp>
 #include <catan/io/event_json.hpp>
+#include <catan/play/sim.hpp>
 
 using namespace ctk;
 

@@ -10,8 +10,8 @@
 
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
-#include <catan/io/board_stream.hpp>
 #include <catan/io/board_json.hpp>
+#include <catan/io/board_stream.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
 #include "test_support.hpp"

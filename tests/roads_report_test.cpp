@@ -7,6 +7,7 @@
 #include <catan/engine/state.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/roads_report.hpp>
+#include <catan/report/state_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

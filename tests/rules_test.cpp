@@ -15,6 +15,7 @@
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/report/state_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <catan/track/view.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/track/view.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -11,11 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/import/import.hpp>
+#include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/viewer.hpp>
 #include <catan/track/view.hpp>
-#include <catan/io/log_format.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -13,6 +13,7 @@
 #include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/report/state_report.hpp>
 #include <catan/report/track_report.hpp>
 #include <catan/report/viewer.hpp>
 #include "cli_common.hpp"

@@ -226,22 +226,4 @@ class GameState {
     friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-// The rules in force as JSON (the "options" of state and verdict JSON): every house rule
-// with its value, defaults included — {"vp_to_win": 10, "discard_limit": 7,
-// "friendly_robber": false, "extension": false} — "extension" true on the extended board.
-nlohmann::json options_to_json(const GameOptions& o, bool extension);
-// A one-line text form of the rules in force when they differ from the base game, e.g.
-// "vp_to_win 15, discard_limit 9, friendly robber, 5-6 player extension"; "" otherwise.
-std::string options_text(const GameOptions& o, bool extension);
-
-// The state as JSON (schemas/state.schema.json): phase, turn, active, rolled, pending
-// seven, robber, bank, deck, options (options_to_json), players (name, hand, dev cards, pieces
-// left, knights, road length, vp, public_vp, resigned), buildings, roads, awards, winner, open
-// offer.
-nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats);
-
-// A readable text form: the ASCII board (lib/catan/render/render.hpp) with the robber, then a line
-// per player (hand, dev cards, pieces, VP) and the buildings and roads by vertex/edge id.
-std::string state_to_text(const GameState& s, const std::vector<Seat>& seats);
-
 }  // namespace ctk

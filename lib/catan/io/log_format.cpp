@@ -520,4 +520,23 @@ std::string write_log(const GameLog& log, LogFormat format) {
     return out;
 }
 
+nlohmann::json options_to_json(const GameOptions& o, bool extension) {
+    return {{"vp_to_win", o.vp_to_win},
+            {"discard_limit", o.discard_limit},
+            {"friendly_robber", o.friendly_robber},
+            {"extension", extension}};
+}
+
+std::string options_text(const GameOptions& o, bool extension) {
+    const GameOptions base;
+    std::string out;
+    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+    if (o.vp_to_win != base.vp_to_win) add(fmt::format("vp_to_win {}", o.vp_to_win));
+    if (o.discard_limit != base.discard_limit)
+        add(fmt::format("discard_limit {}", o.discard_limit));
+    if (o.friendly_robber) add("friendly robber");
+    if (extension) add("5-6 player extension");
+    return out;
+}
+
 }  // namespace ctk

@@ -84,4 +84,12 @@ std::string write_log(const GameLog& log, LogFormat format);
 // The header object (format, version, options, seats, board, source) without events.
 nlohmann::json log_header_to_json(const GameLog& log);
 
+// The rules in force as JSON (the "options" of state and verdict JSON): every house rule
+// with its value, defaults included — {"vp_to_win": 10, "discard_limit": 7,
+// "friendly_robber": false, "extension": false} — "extension" true on the extended board.
+nlohmann::json options_to_json(const GameOptions& o, bool extension);
+// A one-line text form of the rules in force when they differ from the base game, e.g.
+// "vp_to_win 15, discard_limit 9, friendly robber, 5-6 player extension"; "" otherwise.
+std::string options_text(const GameOptions& o, bool extension);
+
 }  // namespace ctk

@@ -1,4 +1,5 @@
 #include <catan/report/roads_report.hpp>
+#include <catan/report/state_report.hpp>
 
 #include <catan/io/output.hpp>
 
