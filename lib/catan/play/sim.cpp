@@ -1,6 +1,8 @@
 // Seeded self-play over the legal-move generator and the rules (see sim.hpp for the policy).
 #include <catan/play/sim.hpp>
 
+#include <catan/engine/invariants.hpp>
+
 #include <bit>
 #include <stdexcept>
 #include <vector>
@@ -140,6 +142,9 @@ const EventBody& SelfPlay::step() {
                 fmt::format("self-play generated an illegal event {} at turn {}: {}: {}",
                             event_summary(ev_.body), state_.turn, v->rule_id, v->message));
     apply(state_, ev_);
+#ifdef CATAN_ASSERT_INVARIANTS
+    abort_on_broken_invariant(state_, ev_, static_cast<long>(events_));
+#endif
     ++events_;
     if (opt_.record) log_.events.push_back(ev_);
     return ev_.body;

@@ -2,6 +2,7 @@
 // every branch checked and applied with the rules' own check / apply / check_claims.
 #include <catan/track/track.hpp>
 
+#include <catan/engine/invariants.hpp>
 #include <catan/track/detail/belief_parts.hpp>
 #include <catan/track/detail/track_share.hpp>
 
@@ -211,14 +212,21 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
 
 void Belief::step_in_place(Step& st) {
     GameState& s = states_[0].state;
-    if (auto v = check(s, st.e, st.index, ctx_)) {
-        report(st, std::move(*v));
+    const auto v = check(s, st.e, st.index, ctx_);
+    if (v) {
+        report(st, *v);
         if (!st.go_on) {
             st.res.applied = false;
             return;
         }
     }
     apply(s, st.e);
+    if (v) all_legal_ = false;
+#ifdef CATAN_ASSERT_INVARIANTS
+    // Every event so far legal: the laws hold (an event applied where check failed, as
+    // --keep-going does, may leave a state no legal game reaches).
+    if (all_legal_) abort_on_broken_invariant(s, st.e, st.index);
+#endif
     if (!st.e.claims) return;
     if (st.go_on)  // --keep-going: every wrong claim of the event
         for (Violation& v : check_all_claims(s, st.e, st.index, ctx_)) report(st, std::move(v));
