@@ -148,7 +148,41 @@ std::string fixed2(std::int64_t sum, std::int64_t n) {
     return fmt::format("{}.{:02}", hundredths / 100, hundredths % 100);
 }
 
-int run(int argc, char** argv) {
+// catan-board's command line: the subcommands with their options, and one function per
+// subcommand.
+class BoardCli {
+  public:
+    int run(int argc, char** argv);
+
+  private:
+    void add_render(CLI::App& app);
+    void add_check(CLI::App& app);
+    void add_generate(CLI::App& app);
+    void add_stats(CLI::App& app);
+    int run_render();
+    int run_generate();
+    int run_stats();
+    int run_check();
+
+    CLI::App *render = nullptr, *check = nullptr, *gen = nullptr, *stats = nullptr;
+    std::string render_file, render_format = "text";
+    bool ids = false;
+    cli::InputList check_inputs;
+    std::string check_format = "text";
+    bool quiet = false;
+    ConstraintFlags check_constraints_flags;
+    bool check_custom = false;
+    bool check_keep_going = false;
+    GenerateFlags gen_flags;
+    std::int64_t count = 1;
+    std::string gen_format, layout = "random";
+    std::string stats_file, stats_format = "text";
+    std::int64_t stats_generate = 0;
+    GenerateFlags stats_flags;
+    bool stats_keep_going = false;
+};
+
+int BoardCli::run(int argc, char** argv) {
     CLI::App app{"Render, check and generate Catan boards, and measure their fairness"};
     cli::setup_app(
         app, "catan-board",
@@ -164,9 +198,20 @@ int run(int argc, char** argv) {
         "  catan-board stats --generate 100000 --seed 1\n");
     app.require_subcommand(1);
 
-    auto* render = app.add_subcommand("render", "Draw a board (default: the beginner board)");
-    std::string render_file, render_format = "text";
-    bool ids = false;
+    add_render(app);
+    add_check(app);
+    add_generate(app);
+    add_stats(app);
+    if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    if (*render) return run_render();
+    if (*gen) return run_generate();
+    if (*stats) return run_stats();
+    return run_check();
+}
+
+// render: draw each board of the input (text or JSON), or its one board as SVG.
+void BoardCli::add_render(CLI::App& app) {
+    render = app.add_subcommand("render", "Draw a board (default: the beginner board)");
     cli::subcommand_footer(render,
                            "  catan-board render --ids                 draw the beginner board "
                            "with ids\n"
@@ -179,8 +224,11 @@ int run(int argc, char** argv) {
     render->add_option("--format", render_format, "text (ASCII drawing), json or svg")
         ->check(CLI::IsMember({"text", "json", "svg"}));
     render->add_flag("--ids", ids, "label every vertex and edge with its id");
+}
 
-    auto* check = app.add_subcommand(
+// check: the rules and constraints of each board of each input.
+void BoardCli::add_check(CLI::App& app) {
+    check = app.add_subcommand(
         "check",
         "Check boards: board-composition, board-red-adjacent (6/8 neighbours) and the "
         "optional constraints of generate");
@@ -192,10 +240,6 @@ int run(int argc, char** argv) {
                            "  find boards -name '*.json' | catan-board check --files-from -\n",
                            "0 every board passes, 1 a board breaks a rule or constraint, 2 a "
                            "malformed or unreadable input, a failed write or a bad command line.");
-    cli::InputList check_inputs;
-    std::string check_format = "text";
-    bool quiet = false;
-    ConstraintFlags check_constraints_flags;
     cli::add_input_list(check, check_inputs,
                         "board JSON, JSON array or JSON Lines files, or - for stdin");
     check_constraints_flags.add(check);
@@ -206,16 +250,17 @@ int run(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();
     check->add_flag("-q,--quiet", quiet, "print problems only, no summary line");
-    bool check_custom = false;
     check->add_flag("--custom", check_custom,
                     "the boards are meant to have another shape than the standard 19 (or the "
                     "extended 30) hexes: check only what applies to any shape");
-    bool check_keep_going = false;
     check->add_flag("--keep-going", check_keep_going,
                     "report a malformed board (JSON Lines line or array element) as a line of "
                     "its own and go on; exit 2 at the end");
+}
 
-    auto* gen = app.add_subcommand(
+// generate: uniform random boards under the constraints.
+void BoardCli::add_generate(CLI::App& app) {
+    gen = app.add_subcommand(
         "generate",
         "Generate random boards, uniformly over all boards that satisfy the constraints "
         "(rejection sampling of independent uniform shuffles of terrains, tokens and "
@@ -227,9 +272,6 @@ int run(int argc, char** argv) {
         "  catan-board generate --players 5-6 --no-equal-adjacent --format svg > big.svg\n"
         "  catan-board generate --layout beginner\n",
         "0 generated, 2 no board within --max-tries, a failed write or a bad command line.");
-    GenerateFlags gen_flags;
-    std::int64_t count = 1;
-    std::string gen_format, layout = "random";
     gen_flags.add(gen);
     gen->add_option("--count", count, "number of boards")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
@@ -243,8 +285,11 @@ int run(int argc, char** argv) {
                     "do not apply)")
         ->check(CLI::IsMember({"random", "beginner"}));
     gen->add_flag("--ids", ids, "text and svg: label every vertex and edge with its id");
+}
 
-    auto* stats = app.add_subcommand(
+// stats: the fairness measures of boards read or generated.
+void BoardCli::add_stats(CLI::App& app) {
+    stats = app.add_subcommand(
         "stats",
         "Fairness measures of boards (per-resource pips, best/worst vertex pips, "
         "red-number spread, harbor-resource pairs) and their distributions");
@@ -254,9 +299,6 @@ int run(int argc, char** argv) {
                            "  catan-board stats --format jsonl --keep-going - < boards.jsonl\n",
                            "0 measured, 2 a malformed or unreadable input, a failed write or a "
                            "bad command line.");
-    std::string stats_file, stats_format = "text";
-    std::int64_t stats_generate = 0;
-    GenerateFlags stats_flags;
     stats->add_option("file", stats_file, "boards: JSON, JSON array or JSON Lines, or - for stdin");
     stats
         ->add_option("--generate", stats_generate,
@@ -268,194 +310,193 @@ int run(int argc, char** argv) {
                      "text (a table of distributions), json (distributions), jsonl (the "
                      "measures of each board, one line each)")
         ->check(CLI::IsMember({"text", "json", "jsonl"}));
-    bool stats_keep_going = false;
     stats->add_flag("--keep-going", stats_keep_going,
                     "skip a malformed board (with --format jsonl: a record {\"board\", \"name\", "
                     "\"error\"}) and go on; exit 2 at the end");
+}
 
-    if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
-
-    if (*render) {
-        // An SVG document has one root: it is written only once the input is known to
-        // hold a single board.
-        std::optional<std::string> svg;
-        auto error = for_each_board(render_file, [&](const std::string& name, const Board& b) {
-            if (render_format == "json") {
-                cli::out() << board_to_json(b).dump(2) << '\n';
-            } else if (render_format == "svg") {
-                if (svg)
-                    throw InputError(fmt::format(
-                        "{}: --format svg draws one board and the input holds more (use "
-                        "--format text or json, or render each board on its own)",
-                        name));
-                svg = render_svg(b, svg_options(ids));
-            } else {
-                cli::out() << render_ascii(b, {.ids = ids});
-            }
-        });
-        if (error) throw InputError(*error);
-        if (svg) cli::out() << *svg;
-        return cli::code(cli::Exit::kOk);
-    }
-
-    if (*gen) {
-        // Many boards stream as JSON Lines unless a JSON array is asked for: an array is
-        // one document that a reader must hold or scan whole.
-        if (gen_format.empty()) gen_format = count > 1 ? "jsonl" : "json";
-        if (gen_format == "svg" && count != 1)
-            throw InputError("--format svg draws one board: use --count 1");
-        if (layout == "beginner") {
-            if (gen_flags.players != "3-4")
-                throw InputError("--layout beginner: there is no beginner board for 5-6 players");
-            Board b = Board::beginner();
-            Output& out = cli::out();
-            for (std::int64_t i = 0; i < count; ++i) {
-                if (gen_format == "jsonl")
-                    out << board_to_json(b).dump() + '\n';
-                else if (gen_format == "svg")
-                    out << render_svg(b, svg_options(ids));
-                else if (gen_format == "text")
-                    out << render_ascii(b, {.ids = ids});
-                else
-                    out << board_to_json(b).dump(2) + '\n';
-            }
-            return cli::code(cli::Exit::kOk);
-        }
-        Generator g = gen_flags.make();
-        Rng rng(gen_flags.resolve_seed(gen));
-        RawBoard raw;
-        Output& out = cli::out();
-        // JSON Lines: boards are written side by side into one block, handed out whole.
-        const std::size_t line_room = g.max_json_size() + 1 + Generator::kJsonSlack;
-        std::vector<char> block(gen_format == "jsonl" ? Output::kFlushBytes + line_room : 0);
-        char* end = block.data();
-        if (gen_format == "json" && count > 1) out << "[\n";
-        // DESIGN.md section 1: long runs show progress when stderr is a terminal.
-        const bool progress = count >= 200000 && isatty(STDERR_FILENO);
-        for (std::int64_t i = 0; i < count; ++i) {
-            if (progress && i % 100000 == 0) fmt::print(stderr, "\r{} of {} boards", i, count);
-            g.generate(rng, raw, gen_flags.max_tries);
-            if (gen_format == "jsonl") {
-                end = g.write_json(raw, end);
-                *end++ = '\n';
-                if (end - block.data() >= static_cast<std::ptrdiff_t>(Output::kFlushBytes)) {
-                    out.write(std::string_view(block.data(),
-                                               static_cast<std::size_t>(end - block.data())));
-                    end = block.data();
-                }
-            } else if (gen_format == "json") {
-                std::string doc = board_to_json(g.to_board(raw)).dump(2);
-                if (count > 1) {  // indent the document as an array element
-                    std::string indented = "  ";
-                    for (char c : doc) {
-                        indented += c;
-                        if (c == '\n') indented += "  ";
-                    }
-                    doc = indented + (i + 1 < count ? "," : "");
-                }
-                out << doc + '\n';
-            } else if (gen_format == "text") {
-                if (count > 1) out << fmt::format("board {} of {}\n", i + 1, count);
-                out << render_ascii(g.to_board(raw), {.ids = ids});
-            } else {
-                out << render_svg(g.to_board(raw), svg_options(ids));
-            }
-        }
-        if (gen_format == "jsonl")
-            out.write(std::string_view(block.data(), static_cast<std::size_t>(end - block.data())));
-        if (gen_format == "json" && count > 1) out << "]\n";
-        if (progress) fmt::print(stderr, "\r{} of {} boards\n", count, count);
-        return cli::code(cli::Exit::kOk);
-    }
-
-    if (*stats) {
-        if (stats_generate > 0 && !stats_file.empty())
-            throw InputError("stats: give a file or --generate N, not both");
-        if (stats_generate == 0 && stats_file.empty())
-            throw InputError("stats: give a file of boards (or -), or --generate N");
-        const auto& names = fairness_names();
-        FairnessSummary summary;
-        Output& out = cli::out();
-        std::int64_t index = 0;
-        std::optional<std::string> error;
-        auto add = [&](const std::string& name, const Board& b) {
-            Fairness f = measure_fairness(b);
-            summary.add(f);
-            if (stats_format == "jsonl") {
-                auto values = fairness_values(f);
-                out << fmt::format("{{\"board\":{},\"name\":{}", index, json_util::dump(name));
-                for (std::size_t i = 0; i < names.size(); ++i)
-                    out << fmt::format(",\"{}\":{}", names[i], values[i]);
-                out << "}\n";
-            }
-            ++index;
-        };
-        if (stats_generate > 0) {
-            Generator g = stats_flags.make();
-            Rng rng(stats_flags.resolve_seed(stats));
-            RawBoard raw;
-            for (std::int64_t i = 0; i < stats_generate; ++i) {
-                g.generate(rng, raw, stats_flags.max_tries);
-                add(fmt::format("generated:{}", i + 1), g.to_board(raw));
-            }
+int BoardCli::run_render() {
+    // An SVG document has one root: it is written only once the input is known to
+    // hold a single board.
+    std::optional<std::string> svg;
+    auto error = for_each_board(render_file, [&](const std::string& name, const Board& b) {
+        if (render_format == "json") {
+            cli::out() << board_to_json(b).dump(2) << '\n';
+        } else if (render_format == "svg") {
+            if (svg)
+                throw InputError(
+                    fmt::format("{}: --format svg draws one board and the input holds more (use "
+                                "--format text or json, or render each board on its own)",
+                                name));
+            svg = render_svg(b, svg_options(ids));
         } else {
-            error = for_each_board(stats_file, add, stats_keep_going,
-                                   [&](const std::string& where, const std::string& message) {
-                                       if (stats_format != "jsonl") return;
-                                       out << fmt::format(
-                                           "{{\"board\":{},\"name\":{},\"error\":{}}}\n", index,
-                                           json_util::dump(where), json_util::dump(message));
-                                       ++index;
-                                   });
+            cli::out() << render_ascii(b, {.ids = ids});
         }
-        // The boards read before a malformed record are reported; then the error (exit 2).
-        auto finish = [&] {
-            if (error) {
-                out.flush();
-                throw InputError(*error);
-            }
-            return cli::code(cli::Exit::kOk);
-        };
-        if (stats_format == "jsonl") return finish();
-        const std::int64_t n = summary.boards();
-        if (stats_format == "json") {
-            // Written by hand so that means are fixed two-decimal numbers.
-            // What the boards were: generated (seed, players, constraints) or read.
-            std::string source = stats_generate > 0
-                                     ? fmt::format(
-                                           "{{\"generated\":{},\"seed\":{},\"players\":\"{}\","
-                                           "\"constraints\":{}}}",
-                                           stats_generate, stats_flags.seed, stats_flags.players,
-                                           constraints_to_json(stats_flags.constraints.get()))
-                                     : fmt::format("{{\"file\":{}}}", json_util::dump(stats_file));
-            std::string s = fmt::format("{{\"boards\":{},\"source\":{},\"measures\":{{", n, source);
-            for (std::size_t i = 0; i < names.size(); ++i) {
-                auto c = summary.column(i);
-                s += fmt::format("{}\"{}\":{{\"min\":{},\"max\":{},\"mean\":{},\"histogram\":{{",
-                                 i ? "," : "", names[i], c.min, c.max, fixed2(c.sum, n));
-                for (std::size_t k = 0; k < c.histogram.size(); ++k)
-                    s += fmt::format("{}\"{}\":{}", k ? "," : "", c.histogram[k].first,
-                                     c.histogram[k].second);
-                s += "}}";
-            }
-            s += "}}\n";
-            out << s;
-            return finish();
+    });
+    if (error) throw InputError(*error);
+    if (svg) cli::out() << *svg;
+    return cli::code(cli::Exit::kOk);
+}
+
+int BoardCli::run_generate() {
+    // Many boards stream as JSON Lines unless a JSON array is asked for: an array is
+    // one document that a reader must hold or scan whole.
+    if (gen_format.empty()) gen_format = count > 1 ? "jsonl" : "json";
+    if (gen_format == "svg" && count != 1)
+        throw InputError("--format svg draws one board: use --count 1");
+    if (layout == "beginner") {
+        if (gen_flags.players != "3-4")
+            throw InputError("--layout beginner: there is no beginner board for 5-6 players");
+        Board b = Board::beginner();
+        Output& out = cli::out();
+        for (std::int64_t i = 0; i < count; ++i) {
+            if (gen_format == "jsonl")
+                out << board_to_json(b).dump() + '\n';
+            else if (gen_format == "svg")
+                out << render_svg(b, svg_options(ids));
+            else if (gen_format == "text")
+                out << render_ascii(b, {.ids = ids});
+            else
+                out << board_to_json(b).dump(2) + '\n';
         }
-        out << fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
-                           "measure", "min", "mean", "max");
+        return cli::code(cli::Exit::kOk);
+    }
+    Generator g = gen_flags.make();
+    Rng rng(gen_flags.resolve_seed(gen));
+    RawBoard raw;
+    Output& out = cli::out();
+    // JSON Lines: boards are written side by side into one block, handed out whole.
+    const std::size_t line_room = g.max_json_size() + 1 + Generator::kJsonSlack;
+    std::vector<char> block(gen_format == "jsonl" ? Output::kFlushBytes + line_room : 0);
+    char* end = block.data();
+    if (gen_format == "json" && count > 1) out << "[\n";
+    // DESIGN.md section 1: long runs show progress when stderr is a terminal.
+    const bool progress = count >= 200000 && isatty(STDERR_FILENO);
+    for (std::int64_t i = 0; i < count; ++i) {
+        if (progress && i % 100000 == 0) fmt::print(stderr, "\r{} of {} boards", i, count);
+        g.generate(rng, raw, gen_flags.max_tries);
+        if (gen_format == "jsonl") {
+            end = g.write_json(raw, end);
+            *end++ = '\n';
+            if (end - block.data() >= static_cast<std::ptrdiff_t>(Output::kFlushBytes)) {
+                out.write(
+                    std::string_view(block.data(), static_cast<std::size_t>(end - block.data())));
+                end = block.data();
+            }
+        } else if (gen_format == "json") {
+            std::string doc = board_to_json(g.to_board(raw)).dump(2);
+            if (count > 1) {  // indent the document as an array element
+                std::string indented = "  ";
+                for (char c : doc) {
+                    indented += c;
+                    if (c == '\n') indented += "  ";
+                }
+                doc = indented + (i + 1 < count ? "," : "");
+            }
+            out << doc + '\n';
+        } else if (gen_format == "text") {
+            if (count > 1) out << fmt::format("board {} of {}\n", i + 1, count);
+            out << render_ascii(g.to_board(raw), {.ids = ids});
+        } else {
+            out << render_svg(g.to_board(raw), svg_options(ids));
+        }
+    }
+    if (gen_format == "jsonl")
+        out.write(std::string_view(block.data(), static_cast<std::size_t>(end - block.data())));
+    if (gen_format == "json" && count > 1) out << "]\n";
+    if (progress) fmt::print(stderr, "\r{} of {} boards\n", count, count);
+    return cli::code(cli::Exit::kOk);
+}
+
+int BoardCli::run_stats() {
+    if (stats_generate > 0 && !stats_file.empty())
+        throw InputError("stats: give a file or --generate N, not both");
+    if (stats_generate == 0 && stats_file.empty())
+        throw InputError("stats: give a file of boards (or -), or --generate N");
+    const auto& names = fairness_names();
+    FairnessSummary summary;
+    Output& out = cli::out();
+    std::int64_t index = 0;
+    std::optional<std::string> error;
+    auto add = [&](const std::string& name, const Board& b) {
+        Fairness f = measure_fairness(b);
+        summary.add(f);
+        if (stats_format == "jsonl") {
+            auto values = fairness_values(f);
+            out << fmt::format("{{\"board\":{},\"name\":{}", index, json_util::dump(name));
+            for (std::size_t i = 0; i < names.size(); ++i)
+                out << fmt::format(",\"{}\":{}", names[i], values[i]);
+            out << "}\n";
+        }
+        ++index;
+    };
+    if (stats_generate > 0) {
+        Generator g = stats_flags.make();
+        Rng rng(stats_flags.resolve_seed(stats));
+        RawBoard raw;
+        for (std::int64_t i = 0; i < stats_generate; ++i) {
+            g.generate(rng, raw, stats_flags.max_tries);
+            add(fmt::format("generated:{}", i + 1), g.to_board(raw));
+        }
+    } else {
+        error = for_each_board(stats_file, add, stats_keep_going,
+                               [&](const std::string& where, const std::string& message) {
+                                   if (stats_format != "jsonl") return;
+                                   out << fmt::format("{{\"board\":{},\"name\":{},\"error\":{}}}\n",
+                                                      index, json_util::dump(where),
+                                                      json_util::dump(message));
+                                   ++index;
+                               });
+    }
+    // The boards read before a malformed record are reported; then the error (exit 2).
+    auto finish = [&] {
+        if (error) {
+            out.flush();
+            throw InputError(*error);
+        }
+        return cli::code(cli::Exit::kOk);
+    };
+    if (stats_format == "jsonl") return finish();
+    const std::int64_t n = summary.boards();
+    if (stats_format == "json") {
+        // Written by hand so that means are fixed two-decimal numbers.
+        // What the boards were: generated (seed, players, constraints) or read.
+        std::string source = stats_generate > 0
+                                 ? fmt::format(
+                                       "{{\"generated\":{},\"seed\":{},\"players\":\"{}\","
+                                       "\"constraints\":{}}}",
+                                       stats_generate, stats_flags.seed, stats_flags.players,
+                                       constraints_to_json(stats_flags.constraints.get()))
+                                 : fmt::format("{{\"file\":{}}}", json_util::dump(stats_file));
+        std::string s = fmt::format("{{\"boards\":{},\"source\":{},\"measures\":{{", n, source);
         for (std::size_t i = 0; i < names.size(); ++i) {
             auto c = summary.column(i);
-            std::string hist;
-            for (auto [v, k] : c.histogram) hist += fmt::format(" {}:{}", v, k);
-            out << fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min, fixed2(c.sum, n),
-                               c.max, hist);
+            s += fmt::format("{}\"{}\":{{\"min\":{},\"max\":{},\"mean\":{},\"histogram\":{{",
+                             i ? "," : "", names[i], c.min, c.max, fixed2(c.sum, n));
+            for (std::size_t k = 0; k < c.histogram.size(); ++k)
+                s += fmt::format("{}\"{}\":{}", k ? "," : "", c.histogram[k].first,
+                                 c.histogram[k].second);
+            s += "}}";
         }
+        s += "}}\n";
+        out << s;
         return finish();
     }
+    out << fmt::format("{} boards\n{:<18} {:>4} {:>7} {:>4}  distribution (value:boards)\n", n,
+                       "measure", "min", "mean", "max");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        auto c = summary.column(i);
+        std::string hist;
+        for (auto [v, k] : c.histogram) hist += fmt::format(" {}:{}", v, k);
+        out << fmt::format("{:<18} {:>4} {:>7} {:>4} {}\n", names[i], c.min, fixed2(c.sum, n),
+                           c.max, hist);
+    }
+    return finish();
+}
 
-    // check: every input in turn; a malformed record ends its input (or, with --keep-going,
-    // is reported and skipped), an unreadable input is reported, and the next input goes on.
+// check: every input in turn; a malformed record ends its input (or, with --keep-going,
+// is reported and skipped), an unreadable input is reported, and the next input goes on.
+int BoardCli::run_check() {
     Constraints constraints = check_constraints_flags.get();
     const bool json = check_format == "json";
     std::int64_t checked = 0, bad = 0, malformed = 0;
@@ -528,5 +569,6 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    return cli::guarded("catan-board", run, argc, argv);
+    return cli::guarded(
+        "catan-board", [](int c, char** v) { return BoardCli().run(c, v); }, argc, argv);
 }
