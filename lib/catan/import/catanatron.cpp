@@ -364,9 +364,8 @@ EventBody Importer::read_action(const json& record, const std::string& path, boo
         return PlayYearOfPlenty{p, take};
     } else if (type == "PLAY_MONOPOLY") {
         return PlayMonopoly{p, resource(value, vpath)};
-    } else {
-        fail(ju::index(apath, 1), fmt::format("unsupported action type \"{}\"", type));
     }
+    fail(ju::index(apath, 1), fmt::format("unsupported action type \"{}\"", type));
 }
 
 // The claims of the record's end (points, award holders, the winner) on the last event;
