@@ -212,16 +212,15 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
 
 void Belief::step_in_place(Step& st) {
     GameState& s = states_[0].state;
-    const auto v = check(s, st.e, st.index, ctx_);
-    if (v) {
-        report(st, *v);
+    if (auto v = check(s, st.e, st.index, ctx_)) {
+        report(st, std::move(*v));
         if (!st.go_on) {
             st.res.applied = false;
             return;
         }
+        all_legal_ = false;  // applied where check failed (--keep-going)
     }
     apply(s, st.e);
-    if (v) all_legal_ = false;
 #ifdef CATAN_ASSERT_INVARIANTS
     // Every event so far legal: the laws hold (an event applied where check failed, as
     // --keep-going does, may leave a state no legal game reaches).
@@ -259,6 +258,7 @@ bool Belief::step_public(Step& st) {
         if (!st.go_on) return false;
         for (WeightedState& ws : states_) apply(ws.state, e);
         public_equal_ = false;  // applied where check failed: see track_share.hpp
+        all_legal_ = false;
         kept = states_.size();
     }
     st.lost = kept < states_.size();
@@ -310,6 +310,7 @@ bool Belief::step_hidden(Step& st) {
             report(st, under_hidden(st, std::move(*worst.v)));
             if (!st.go_on) return false;
             public_equal_ = false;  // applied where check failed: see track_share.hpp
+            all_legal_ = false;
         }
         for (WeightedState& ws : states_) {
             st.lost = branch_state(ws, e, st.index, scale, checked, applied) || st.lost;

@@ -215,7 +215,8 @@ class Belief {
     // The public fields are equal in every state (track_share.hpp): false for good once an
     // event was applied in a state whose check failed (keep_going, past the bound).
     bool public_equal_ = true;
-    // Every event stepped in place so far passed check (the invariants' assertion holds).
+    // No event so far was applied where check failed (--keep-going, past the bound): the
+    // invariants' assertion after a legal event holds only then.
     bool all_legal_ = true;
     mutable std::optional<Weight> total_;  // total_weight(), reset by every step
     // A buffer reused from event to event (a large belief is not reallocated, and its pages
