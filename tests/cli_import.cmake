@@ -98,8 +98,22 @@ catan_cli_test(NAME import_many_not_json EXIT 2
   COMMAND ${IMPORT} --format json ${CA} ${SO})
 catan_cli_test(NAME import_many_stats EXIT 1 MATCH "2 inputs: 1 valid, 1 invalid, 0 malformed"
   COMMAND sh -c "${IMPORT} ${CA} ${SO} | $<TARGET_FILE:catan-stats> -")
-# catan-replay reads one log per input: a second log's header where an event is due is named
-# as such (catan-stats reads streams)
-catan_cli_test(NAME replay_stream_of_two_logs EXIT 2
-  MATCH "^catan-replay: -: event 235 \\(line 237\\): events\\[235\\]: expected an event, got a log header \\(\"format\": \"catan-log\"\\): a second game starts here"
-  COMMAND sh -c "${IMPORT} ${SO} ${SO} | $<TARGET_FILE:catan-replay> -")
+# A stream of logs (what catan-import writes for several recordings) is replayed game by game,
+# one verdict each, named as catan-stats names them; streamed, read whole (--hands) and as JSON
+catan_cli_test(NAME replay_stream_of_two_logs EXIT 1
+  MATCH "^-#1: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n-#2: event 116 \\(turn 43, red, build_road 21\\): road-connected: [^\n]*\n-#3: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n$"
+  COMMAND sh -c "${IMPORT} ${SO} ${CA} ${SO} | $<TARGET_FILE:catan-replay> -")
+catan_cli_test(NAME replay_stream_hands EXIT 0
+  MATCH "^games.jsonl#1: hands after event 234: 1 possible state\n[^#]*games.jsonl#2: hands after event 234: 1 possible state\n"
+  COMMAND sh -c "${IMPORT} ${SO} ${SO} ${GT} $<TARGET_FILE_DIR:catan-import>/games.jsonl && cd $<TARGET_FILE_DIR:catan-import> && $<TARGET_FILE:catan-replay> --hands games.jsonl")
+catan_cli_test(NAME replay_stream_json EXIT 2
+  MATCH "^[{]\"events\":235,\"file\":\"-#1\"[^\n]*\n[{]\"error\":\"-#2: event 0 \\(line 238\\)[^\n]*\"file\":\"-#2\",\"outcome\":\"malformed\""
+  COMMAND sh -c "(${IMPORT} ${SO} ${SO} | head -237 && echo '{\"type\":\"rol\"}') | $<TARGET_FILE:catan-replay> --format json -")
+catan_cli_test(NAME replay_stream_html_refused EXIT 2
+  MATCH "games2.jsonl: --html: the input holds 2 games and the page shows one"
+  COMMAND sh -c "${IMPORT} ${SO} ${SO} ${GT} $<TARGET_FILE_DIR:catan-import>/games2.jsonl && $<TARGET_FILE:catan-replay> --html $<TARGET_FILE_DIR:catan-import>/g.html $<TARGET_FILE_DIR:catan-import>/games2.jsonl")
+# catan-stats and catan-place --log read a recording of another program directly
+catan_cli_test(NAME stats_reads_soclog EXIT 0 MATCH "^catan-stats: 1 inputs: 1 valid, 0 invalid, 0 malformed; 1 group"
+  COMMAND $<TARGET_FILE:catan-stats> ${SO})
+catan_cli_test(NAME place_log_reads_soclog EXIT 0 MATCH "^Setup of [^\n]*human-game-1.soclog: 6 settlements"
+  COMMAND $<TARGET_FILE:catan-place> --log ${SO})

@@ -17,6 +17,7 @@
 #include <catan/analysis/placement.hpp>
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
+#include <catan/import/import.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
@@ -80,7 +81,7 @@ int analyse_board(const Options& opt) {
 
 int analyse_log(const Options& opt) {
     const std::string& name = opt.log_file;
-    GameLog log = read_log(cli::read_input(opt.log_file), name);
+    GameLog log = read_any_log(cli::read_input(opt.log_file), name);
     // The setup under the rules (distance-rule, setup-order, ...): the report still rates
     // every settlement, and a broken rule is printed and gives exit 1.
     ReplayOptions setup_only;
@@ -140,8 +141,9 @@ int run(int argc, char** argv) {
         ->check(CLI::Range(0, 10000000));
     cli::add_seed_option(&app, opt.seed, "seed of --simulate")->capture_default_str();
     app.add_option("--log", opt.log_file,
-                   "score the settlements placed in the setup of this native game log (JSON or "
-                   "JSONL, - for stdin) against the alternatives at each moment");
+                   "score the settlements placed in the setup of this game log (native JSON or "
+                   "JSONL, or any recording catan-import reads; - for stdin) against the "
+                   "alternatives at each moment");
     app.add_option("--svg", opt.svg_file,
                    "also write the board as SVG with a heat map of vertex scores and the --top "
                    "picks marked");

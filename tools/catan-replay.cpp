@@ -27,6 +27,12 @@ void write_page(const std::string& path, const std::string& text) {
     write_file_atomically(path, text);
 }
 
+// --at or --turn past the game's end: a bad command line for this game, which stops the run
+// (not a malformed input, so no "malformed" record is written for it).
+struct OutOfRange : InputError {
+    using InputError::InputError;
+};
+
 // catan-replay's command line: the options, then one function per step of one file's
 // replay (read, replay, report the hands, the state or the verdict).
 class ReplayCli {
@@ -39,14 +45,18 @@ class ReplayCli {
     struct FileRun {
         std::ostringstream out, err;
         int worst = cli::code(cli::Exit::kOk);
+        bool many = false;  // one record per game: several inputs, or a stream of games
     };
     struct FileResult {
         std::string out, err;
         int code = 0;
     };
     FileResult replay_file(std::size_t index) const;
-    bool read_file(const std::string& file, FileRun& f, bool& streamed, StreamedReplay& run,
-                   GameLog& whole) const;
+    bool replay_streamed(const std::string& file, FileRun& f, std::string& text) const;
+    void replay_whole(const std::string& file, FileRun& f, std::string text) const;
+    void report_malformed(FileRun& f, const std::string& name, const InputError& e) const;
+    void replay_game(FileRun& f, const std::string& name, const GameLog& log,
+                     StreamedReplay* streamed) const;
     void report_hands(FileRun& f, const std::string& name, const GameLog& log,
                       const Verdict& v) const;
     void report_state(FileRun& f, const std::string& name, const GameLog& log, const Verdict& v,
@@ -91,7 +101,10 @@ int ReplayCli::run(int argc, char** argv) {
         "0 every log valid (complete or unfinished), 1 a log breaks a rule, 2 a log is "
         "malformed or unreadable, or the command line is wrong. With --format json every input "
         "gets a record, a malformed one too (\"outcome\": \"malformed\").");
-    cli::add_input_list(&app, inputs, "native log files (JSON or JSON Lines), - for stdin");
+    cli::add_input_list(
+        &app, inputs,
+        "game logs: native (JSON or JSON Lines; a stream of games replayed game by game) or "
+        "any recording catan-import reads; - for stdin");
     app.add_option("--format", format, "text, json, or jsonl (with --trace)")
         ->check(CLI::IsMember({"text", "json", "jsonl"}));
     app.add_flag("--hands", hands,
@@ -155,89 +168,138 @@ int ReplayCli::run(int argc, char** argv) {
 
 ReplayCli::FileResult ReplayCli::replay_file(std::size_t index) const {
     const std::string& file = files[index];
-    const std::string name = file;
     FileRun f;
-    auto done = [&] { return FileResult{f.out.str(), f.err.str(), f.worst}; };
-    bool streamed = false;
-    StreamedReplay run;
-    GameLog whole;
-    if (!read_file(file, f, streamed, run, whole)) return done();
-    const GameLog& log = streamed ? run.header : whole;
-    ReplayOptions file_opt = opt;  // this file's own (threads share opt)
+    f.many = many;
+    try {
+        // A native log is streamed (JSON Lines of any length in flat memory, a stream of
+        // games game by game); --html, --hands and --trace need every event or the header
+        // before replay, and a recording of another program (any format catan-import reads)
+        // is converted in memory: those are read whole.
+        std::string text;
+        if (!html.empty() || trace || hands)
+            replay_whole(file, f, cli::read_input(file));
+        else if (!replay_streamed(file, f, text))
+            replay_whole(file, f, text.empty() ? cli::read_input(file) : std::move(text));
+    } catch (const OutOfRange&) {
+        throw;
+    } catch (const InputError& e) {
+        report_malformed(f, file, e);
+    }
+    return FileResult{f.out.str(), f.err.str(), f.worst};
+}
+
+// The native path: each game of the input replayed as it is read. False, with nothing
+// replayed, when the input is a recording of another format: told from its first bytes
+// (then `text` holds the whole input, standard input included), or, for a file, from the
+// whole file after the stream reader failed on it.
+bool ReplayCli::replay_streamed(const std::string& file, FileRun& f, std::string& text) const {
+    cli::OpenedInput in = cli::open_input_told(file);
+    if (in.recording) {
+        text = cli::read_all(*in.in);
+        return false;
+    }
+    int games = 0;
+    try {
+        replay_stream_games(*in.in, file, opt, [&](const std::string& name, StreamedReplay&& game) {
+            if (name != file) f.many = true;
+            ++games;
+            replay_game(f, name, game.header, &game);
+        });
+    } catch (const OutOfRange&) {
+        throw;
+    } catch (const InputError& e) {
+        // A later game of a stream is malformed: its record, after the games before it.
+        if (games > 0) {
+            report_malformed(f, fmt::format("{}#{}", file, games + 1), e);
+            return true;
+        }
+        // A JSON recording told only by keys past the first bytes.
+        if (file == "-" || !cli::holds_recording_whole(file)) throw;
+        return false;
+    }
+    return true;
+}
+
+// The input read whole: one game, a recording converted in memory, or a native stream of
+// several games (each replayed in turn; --html shows one game and refuses several).
+void ReplayCli::replay_whole(const std::string& file, FileRun& f, std::string text) const {
+    if (!starts_like_recording(text)) {
+        std::istringstream in(text);
+        GameStreamReader reader(in, file);
+        std::vector<GameText> games;
+        while (auto g = reader.next()) games.push_back(std::move(*g));
+        if (games.size() > 1) {
+            if (!html.empty())
+                throw InputError(fmt::format(
+                    "{}: --html: the input holds {} games and the page shows one (catan-import "
+                    "writes one recording as one game)",
+                    file, games.size()));
+            f.many = true;
+            for (const auto& g : games) {
+                try {
+                    replay_game(f, g.name, read_log(g.text, g.name), nullptr);
+                } catch (const OutOfRange&) {
+                    throw;
+                } catch (const InputError& e) {
+                    report_malformed(f, g.name, e);
+                }
+            }
+            return;
+        }
+    }
+    replay_game(f, file, read_any_log(text, file), nullptr);
+}
+
+void ReplayCli::report_malformed(FileRun& f, const std::string& name, const InputError& e) const {
+    if (format == "json") {
+        nlohmann::json j = {
+            {"file", name}, {"valid", false}, {"outcome", "malformed"}, {"error", e.what()}};
+        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
+    }
+    f.err << "catan-replay: " << printable(e.what()) << '\n';
+    f.worst = cli::code(cli::Exit::kBadInput);
+}
+
+// One game: replayed (unless `streamed` holds its replay already), then its report.
+void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& log,
+                            StreamedReplay* streamed) const {
+    Verdict verdict;
+    std::size_t events = log.events.size();
+    ReplayOptions game_opt = opt;  // this game's own (threads share opt)
     if (trace)
-        file_opt.on_belief = [&](int index, const Belief& b) {
+        game_opt.on_belief = [&](int index, const Belief& b) {
             nlohmann::json j = {{"file", name}, {"event", index}};
             j.update(belief_to_json(b, log.seats, hands_opt));
             f.out << json_util::dump(j) << '\n';
         };
-    if (!html.empty()) {
+    if (streamed) {
+        verdict = std::move(streamed->verdict);
+        events = streamed->events;
+    } else if (!html.empty()) {
         ReplayPage page = replay_page(log, opt, name);
         write_page(html, page.html);
         f.err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
                              printable(html), log.events.size(), (page.html.size() + 1023) / 1024);
-        run.verdict = std::move(page.verdict);
-    } else if (!streamed) {
-        run.verdict = replay(whole, file_opt, name);
+        verdict = std::move(page.verdict);
+    } else {
+        verdict = replay(log, game_opt, name);
     }
-    const Verdict& v = run.verdict;
-    if (v.outcome == Outcome::kInvalid)
+    if (verdict.outcome == Outcome::kInvalid)
         f.worst = std::max(f.worst, cli::code(cli::Exit::kViolation));
-    if (trace) return done();
+    if (trace) return;
     if (hands)
-        report_hands(f, name, log, v);
+        report_hands(f, name, log, verdict);
     else if (show_state)
-        report_state(f, name, log, v, run.events);
+        report_state(f, name, log, verdict, events);
     else
-        report_verdict(f, log, v);
-    return done();
-}
-
-// Reads the file: a native log streamed (JSON Lines of any length in flat memory), or whole
-// (--html, --hands and --trace need every event or the header before replay; a recording
-// of another program, any format catan-import reads, is converted in memory). False when it
-// is malformed or unreadable (reported).
-bool ReplayCli::read_file(const std::string& file, FileRun& f, bool& streamed, StreamedReplay& run,
-                          GameLog& whole) const {
-    const std::string& name = file;
-    streamed = html.empty() && !trace && !hands;
-    try {
-        if (streamed) {
-            cli::OpenedInput in = cli::open_input_told(file);
-            if (in.recording) {
-                streamed = false;
-                whole = read_any_log(cli::read_all(*in.in), name);
-            } else {
-                try {
-                    run = replay_stream(*in.in, name, opt);
-                } catch (const InputError&) {
-                    // A JSON recording told only by keys past the first bytes.
-                    if (file == "-" || !cli::holds_recording_whole(file)) throw;
-                    streamed = false;
-                    whole = read_any_log(cli::read_input(file), name);
-                }
-            }
-        } else {
-            whole = read_any_log(cli::read_input(file), name);
-        }
-        if (!streamed) run.events = whole.events.size();
-    } catch (const InputError& e) {
-        if (format == "json") {
-            nlohmann::json j = {
-                {"file", name}, {"valid", false}, {"outcome", "malformed"}, {"error", e.what()}};
-            f.out << json_util::dump(j, many ? -1 : 2) << '\n';
-        }
-        f.err << "catan-replay: " << printable(e.what()) << '\n';
-        f.worst = cli::code(cli::Exit::kBadInput);
-        return false;
-    }
-    return true;
+        report_verdict(f, log, verdict);
 }
 
 // --hands: each player's possible hands after the last event or --at N.
 void ReplayCli::report_hands(FileRun& f, const std::string& name, const GameLog& log,
                              const Verdict& v) const {
     if (at && *at >= static_cast<int>(log.events.size()))
-        throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
+        throw OutOfRange(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
                                      log.events.size(), log.events.size() - 1));
     if (format == "json") {
         nlohmann::json j = {
@@ -245,7 +307,7 @@ void ReplayCli::report_hands(FileRun& f, const std::string& name, const GameLog&
             {"event", v.events > 0 ? nlohmann::json(v.events - 1) : nlohmann::json()}};
         j.update(belief_to_json(*v.belief, log.seats, hands_opt));
         if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-        f.out << json_util::dump(j, many ? -1 : 2) << '\n';
+        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
     } else {
         f.out << fmt::format("{}: hands after event {}: ", printable(name), v.events - 1)
               << belief_to_text(*v.belief, log.seats, hands_opt);
@@ -257,13 +319,13 @@ void ReplayCli::report_hands(FileRun& f, const std::string& name, const GameLog&
 void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog& log,
                              const Verdict& v, std::size_t events) const {
     if (at && *at >= static_cast<int>(events))
-        throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
+        throw OutOfRange(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
                                      events, static_cast<long long>(events) - 1));
     // The end of turn T exists when the log reaches turn T (its last turn may end
     // the log); a log that breaks a rule earlier has stopped there, which its
     // violation says.
     if (turn && *turn > v.turns && v.violations.empty())
-        throw InputError(fmt::format("{}: --turn {}: the log ends in turn {} (0..{})", name, *turn,
+        throw OutOfRange(fmt::format("{}: --turn {}: the log ends in turn {} (0..{})", name, *turn,
                                      v.turns, v.turns));
     if (format == "json") {
         nlohmann::json j = {{"file", name},
@@ -271,7 +333,7 @@ void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog&
                             {"turn", turn ? nlohmann::json(*turn) : nlohmann::json()},
                             {"state", state_to_json(*v.state, log.seats)}};
         if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-        f.out << json_util::dump(j, many ? -1 : 2) << '\n';
+        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
     } else {
         f.out << fmt::format(
             "{}: state {}\n", printable(name),
@@ -285,8 +347,8 @@ void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog&
 void ReplayCli::report_verdict(FileRun& f, const GameLog& log, const Verdict& v) const {
     if (format == "json") {
         nlohmann::json j = verdict_to_json(v, log);
-        f.out << json_util::dump(j, many ? -1 : 2) << '\n';
-    } else if (many) {
+        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
+    } else if (f.many) {
         std::string text = verdict_to_text(v, log);
         f.out << text.substr(0, text.find('\n') + 1);
     } else {

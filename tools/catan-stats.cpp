@@ -154,9 +154,10 @@ int run(int argc, char** argv) {
         "  find games -name '*.json' | catan-stats --files-from -\n");
     Options opt;
     std::vector<std::string> parts;
-    app.add_option("files", opt.files,
-                   "native logs (JSON or JSON Lines; a JSON Lines stream may hold many games), - "
-                   "for stdin");
+    app.add_option(
+        "files", opt.files,
+        "game logs: native (JSON or JSON Lines; a JSON Lines stream may hold many games) or "
+        "any recording catan-import reads; - for stdin");
     app.add_option("--files-from", opt.files_from,
                    "read input names from this file (one per line; - for stdin)");
     app.add_flag("-0,--null", opt.nul, "with --files-from: names are NUL-separated");

@@ -1,5 +1,7 @@
 #include <catan/analysis/stats.hpp>
 
+#include <catan/import/import.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -298,7 +300,7 @@ void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view 
 void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view name) {
     GameLog log;
     try {
-        log = read_log(text, name);
+        log = read_any_log(text, name);  // a recording of another program converted too
     } catch (const InputError& e) {
         add_malformed(agg, name, e.what());
         return;

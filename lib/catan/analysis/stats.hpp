@@ -152,7 +152,8 @@ std::string group_key(const GameLog& log);
 // InputError "<name>: replay without statistics"); a verdict of kInvalid counts the game as
 // invalid and lists it with violation_text of its first violation.
 void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v);
-// Reads one native log (read_log), replays it with statistics and adds it; an input the
+// Reads one log (read_any_log: a native log, or a recording of another program converted
+// in memory), replays it with statistics and adds it; an input the
 // reader rejects is added as malformed with the reader's message. Never throws InputError.
 void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view name);
 // Adds the games of the catanstats table (read_catanstats, lib/catan/analysis/placement.hpp:

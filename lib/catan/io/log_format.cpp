@@ -393,7 +393,8 @@ bool LogReader::next_line(std::string_view& line) {
     }
 }
 
-LogReader::LogReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {
+LogReader::LogReader(std::istream& in, std::string name, bool stream_of_logs)
+    : in_(in), name_(std::move(name)), stream_of_logs_(stream_of_logs) {
     std::string_view line;
     bool found = false;
     std::string blank;   // the blank lines before the first line, for a document's read_log
@@ -478,11 +479,48 @@ bool LogReader::next(Event& out) {
     while (next_line(line)) {
         ++line_no_;
         if (blank_line(line)) continue;
+        if (stream_of_logs_ && is_log_header_line(line)) {
+            next_header_ = std::string(line);
+            return false;
+        }
         out = jsonl_event(line, log_.seats, *topology_, read_, line_no_, name_, true);
         ++read_;
         return true;
     }
     if (in_.bad()) throw InputError(fmt::format("{}: read error", name_));
+    return false;
+}
+
+bool LogReader::next_game(std::string name) {
+    if (!next_header_) return false;
+    name_ = std::move(name);
+    const std::string line = std::move(*next_header_);
+    next_header_.reset();
+    read_ = 0;
+    topology_ = nullptr;
+    if (auto fast_header = detail::read_header_fast(line)) {
+        log_ = std::move(*fast_header);
+        return true;
+    }
+    json head = json::parse(line, nullptr, false);
+    if (head.is_discarded() || !head.is_object())
+        throw InputError(fmt::format("{}: line {}: not valid JSON", name_, line_no_));
+    log_ = jsonl_header(head, name_, static_cast<std::size_t>(line_no_));
+    return true;
+}
+
+bool is_log_header_line(std::string_view line) {
+    std::size_t at = line.find("\"format\"");
+    while (at != std::string_view::npos) {
+        std::size_t i = at + 8;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        if (i < line.size() && line[i] == ':') {
+            ++i;
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+            if (line.substr(i, 11) == "\"catan-log\"") return true;
+        }
+        at = line.find("\"format\"", at + 1);
+    }
     return false;
 }
 

@@ -40,9 +40,16 @@ GameLog read_log(std::string_view text, std::string_view name);
 // Detection, messages and errors are read_log's: the constructor throws InputError for a bad header
 // (or a malformed document), next() for a malformed event line — the events before it
 // were handed out already.
+//
+// A stream of logs (JSON Lines logs one after another, as catan-import and catan-sim write
+// several games): with `stream_of_logs`, a header line where an event line is expected ends
+// the current game (next() returns false) and next_game() makes it the header of the next
+// one; without, that line is malformed, as read_log says. Line numbers count from the
+// input's first line through every game.
 class LogReader {
   public:
-    LogReader(std::istream& in, std::string name);  // `in` must outlive the reader
+    // `in` must outlive the reader.
+    LogReader(std::istream& in, std::string name, bool stream_of_logs = false);
     LogReader(const LogReader&) = delete;  // neither copied nor moved: it points into itself
     LogReader& operator=(const LogReader&) = delete;
     // The header: format, options, seats, board, source; events stays empty.
@@ -52,8 +59,12 @@ class LogReader {
     // The same into `out` (reused from event to event: no event is made per line): true
     // and `out` the next event, or false at the end of the log (`out` unspecified).
     bool next(Event& out);
-    // Events handed out so far.
+    // Events handed out so far (of the current game).
     std::size_t events_read() const { return read_; }
+    // After next() returned false: true, and header() the next game's (events_read() 0
+    // again, messages naming `name`), when a header line ended the game; false at the end of
+    // the input. Throws InputError for a malformed header, as the constructor does.
+    bool next_game(std::string name);
 
   private:
     // The next line of the input without its '\n' (a '\r' stays, as with std::getline),
@@ -65,7 +76,9 @@ class LogReader {
     GameLog log_;
     const Topology* topology_ = nullptr;  // log_board(log_).topology(), once the header is read
     bool lines_ = false;
-    std::vector<Event> document_events_;  // a JSON document's events, handed out in order
+    bool stream_of_logs_ = false;
+    std::optional<std::string> next_header_;  // the header line that ended the game
+    std::vector<Event> document_events_;      // a JSON document's events, handed out in order
     std::size_t read_ = 0;
     int line_no_ = 0;
     // The input is read in blocks of 64 KiB or more (grown to the longest line), lines
@@ -76,6 +89,12 @@ class LogReader {
     std::size_t begin_ = 0, end_ = 0;  // the unread bytes of block_
     bool at_end_ = false;              // the stream has no more bytes
 };
+
+// True when `line` is the header line of a native JSON Lines log: a line holding the key
+// "format" with the value "catan-log" (spaces allowed around ':'); a textual test, no
+// parse. Event lines never carry a "format" key (the log reader rejects unknown fields), so
+// a stream of concatenated JSON Lines logs splits unambiguously at these lines.
+bool is_log_header_line(std::string_view line);
 
 // Writes a log as one JSON document (pretty, 2-space indent, one event per line) or as
 // JSON Lines. Ends with '\n'. read_log(write_log(log)) == log (source_line aside).

@@ -25,21 +25,6 @@ int resolve_threads(int j) {
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-bool is_log_header_line(std::string_view line) {
-    std::size_t at = line.find("\"format\"");
-    while (at != std::string_view::npos) {
-        std::size_t i = at + 8;
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        if (i < line.size() && line[i] == ':') {
-            ++i;
-            while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-            if (line.substr(i, 11) == "\"catan-log\"") return true;
-        }
-        at = line.find("\"format\"", at + 1);
-    }
-    return false;
-}
-
 GameStreamReader::GameStreamReader(std::istream& in, std::string name)
     : in_(in), name_(std::move(name)) {}
 

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include <catan/io/log_format.hpp>
+
 namespace ctk {
 
 // The input names of a --files-from list: one per line (a trailing '\r' is dropped), or
@@ -33,12 +35,6 @@ struct GameText {
     std::string name;
     std::string text;
 };
-
-// True when `line` is the header line of a native JSON Lines log: a line holding the key
-// "format" with the value "catan-log" (spaces allowed around ':'). Event lines never carry
-// a "format" key (the log reader rejects unknown fields), so a stream of concatenated
-// JSON Lines logs splits unambiguously at these lines.
-bool is_log_header_line(std::string_view line);
 
 // Reads games from an input one at a time, holding only the current game in memory (a
 // stream of a million self-play games goes through in constant memory).

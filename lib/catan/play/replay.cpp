@@ -180,19 +180,42 @@ Verdict replay(const GameLog& log, const ReplayOptions& opt, std::string_view na
     return r.finish();
 }
 
-StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt) {
-    LogReader reader(in, std::string(name));
+namespace {
+// The reader's current game replayed as it is read. Reads to the game's end even after
+// replay stopped: a malformed line anywhere is reported, as by read_log, and the event
+// count is known.
+StreamedReplay replay_read(LogReader& reader, std::string_view name, const ReplayOptions& opt) {
     StreamedReplay out;
     out.header = reader.header();
     Replayer r(out.header, opt, name);
-    // Read to the end even after replay stopped: a malformed line anywhere is reported,
-    // as by read_log, and the event count is known.
     Event e;  // one event, refilled by each line
     while (reader.next(e))
         if (!r.stopped()) r.feed(e);
     out.events = reader.events_read();
     out.verdict = r.finish();
     return out;
+}
+}  // namespace
+
+StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt) {
+    LogReader reader(in, std::string(name));
+    return replay_read(reader, name, opt);
+}
+
+void replay_stream_games(std::istream& in, std::string_view name, const ReplayOptions& opt,
+                         const std::function<void(const std::string&, StreamedReplay&&)>& each) {
+    LogReader reader(in, std::string(name), true);
+    std::string game_name(name);
+    for (int k = 1;; ++k) {
+        StreamedReplay game = replay_read(reader, game_name, opt);
+        const std::string next_name = fmt::format("{}#{}", name, k + 1);
+        const bool more = reader.next_game(next_name);
+        // The first of several games is named as such only once the second begins.
+        if (k == 1 && more) game_name = game.verdict.name = fmt::format("{}#1", name);
+        each(game_name, std::move(game));
+        if (!more) return;
+        game_name = next_name;
+    }
 }
 
 }  // namespace ctk

@@ -154,6 +154,15 @@ struct StreamedReplay {
 };
 StreamedReplay replay_stream(std::istream& in, std::string_view name, const ReplayOptions& opt);
 
+// A stream of logs (JSON Lines logs one after another, as catan-import writes several
+// recordings and catan-sim several games) replayed game by game as it is read:
+// each(game_name, replay) is called once per game, in order, when that game has been read.
+// The games are named as GameStreamReader names them: `name` when the input holds one game
+// (a JSON document included), "name#k" (k from 1) for the k-th of several. Throws InputError
+// for a malformed line, after calling `each` for the games before it.
+void replay_stream_games(std::istream& in, std::string_view name, const ReplayOptions& opt,
+                         const std::function<void(const std::string&, StreamedReplay&&)>& each);
+
 // How to name a log in titles: the file name; for standard input ("-" or empty),
 // the log's source up to its first " (" (e.g. "catan-import --from soclog game.soclog"),
 // else "standard input".

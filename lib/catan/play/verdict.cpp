@@ -98,6 +98,7 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
         {"rolls", v.rolls},
         {"events", v.events},
         {"options", options_to_json(log.options, log_board(log).kind() == BoardKind::kExtended)}};
+    if (!log.source.empty()) j["source"] = log.source;
     if (v.stats) {
         const GameStats& st = *v.stats;
         json dice = json::array();
@@ -148,6 +149,9 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     if (auto rules = options_text(log.options, log_board(log).kind() == BoardKind::kExtended);
         !rules.empty())
         out += fmt::format("  rules: {}\n", rules);
+    // A recording of another program (converted in memory or by catan-import before) names
+    // the conversion and its format.
+    if (log.source.starts_with("catan-import ")) out += fmt::format("  source: {}\n", printable(log.source));
     auto sorted = v.standings;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Standing& a, const Standing& b) { return a.rank < b.rank; });
