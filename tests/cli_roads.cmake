@@ -68,3 +68,10 @@ endif()
 catan_cli_test(NAME roads_catanatron_undercount EXIT 1
   MATCH "blue +7 +2 +9 +1 .*red +7 +2 +9 +0 .*longest road: blue \\(7 roads\\).*longest-road: the log claims the longest road is red's"
   COMMAND $<TARGET_FILE:catan-roads> ${PROJECT_SOURCE_DIR}/samples/real/catanatron-longest-road-undercount.json)
+# The robber is drawn where the game has moved it (hex 18 after event 100 of the STAC game, the
+# desert at the start), from a log at --at N and from a state replayed elsewhere
+set(HG ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
+set(GT "$<ANGLE-R>")
+catan_cli_test(NAME roads_svg_robber_moved EXIT 0
+  MATCH "^id=\"robber\" class=\"robber\"><g transform=\"translate\\(400.9,519.0\\)\nid=\"robber\" class=\"robber\"><g transform=\"translate\\(400.9,519.0\\)\nid=\"robber\" class=\"robber\"><g transform=\"translate\\(273.8,249.0\\)\n$"
+  COMMAND sh -c "cd ${CMAKE_CURRENT_BINARY_DIR} && $<TARGET_FILE:catan-roads> --at 100 --svg robber-a.svg ${HG} ${GT} /dev/null && $<TARGET_FILE:catan-replay> --at 100 --format json ${HG} | $<TARGET_FILE:catan-roads> --svg robber-b.svg - ${GT} /dev/null && $<TARGET_FILE:catan-roads> --at 0 --svg robber-c.svg ${HG} ${GT} /dev/null && grep -ho 'id=\"robber\"[^${GT}]*${GT}<g transform=\"translate([^)]*)' robber-a.svg robber-b.svg robber-c.svg")

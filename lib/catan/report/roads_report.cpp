@@ -118,6 +118,15 @@ std::shared_ptr<const Board> board_of(const json& j) {
     return std::make_shared<const Board>(Board::beginner());
 }
 
+// The board with the robber on hex `robber` (where the game has moved it), shared as it is
+// when the robber stands where the board puts it.
+std::shared_ptr<const Board> with_robber(std::shared_ptr<const Board> board, HexId robber) {
+    if (robber == board->robber()) return board;
+    auto moved = std::make_shared<Board>(*board);
+    moved->set_robber(robber);
+    return moved;
+}
+
 void read_players_header(Position& p, const json& players, bool strict) {
     as_array(players, "players");
     if (players.empty() || players.size() > static_cast<std::size_t>(kMaxPlayers))
@@ -192,6 +201,9 @@ Position read_position(const json& j) {
     }
     p.longest_road = holder_of(j, "longest_road", p);
     p.largest_army = holder_of(j, "largest_army", p);
+    if (const json* r = optional_member(j, "robber", "")) {
+        p.board = with_robber(p.board, as_int(*r, "robber", 0, t.hex_count() - 1));
+    }
     return p;
 }
 
@@ -223,6 +235,9 @@ Position read_state(const json& j) {
     }
     p.longest_road = holder_of(j, "longest_road", p);
     p.largest_army = holder_of(j, "largest_army", p);
+    if (const json* r = optional_member(j, "robber", "")) {
+        p.board = with_robber(p.board, as_int(*r, "robber", 0, t.hex_count() - 1));
+    }
     return p;
 }
 
@@ -281,7 +296,7 @@ Position position_from_json(const json& j0) {
 
 Position position_from_state(const GameState& s, const std::vector<Seat>& seats) {
     Position p;
-    p.board = s.board_ptr();
+    p.board = with_robber(s.board_ptr(), s.robber);
     for (int i = 0; i < s.player_count(); ++i) {
         PositionPlayer pl;
         pl.name = static_cast<std::size_t>(i) < seats.size() ? seats[i].name
