@@ -24,7 +24,8 @@ catan_cli_test(NAME place_taken EXIT 0 MATCH "taken: 35 9; 46 legal vertices"
 catan_cli_test(NAME place_taken_out_of_range EXIT 2 MATCH "taken: vertex 99 is not on the board \\(0..53\\)"
   COMMAND ${P} ${S}/boards/beginner.json --taken 99)
 # Pair 9 + 35, hand from 35 (lumber, wool, ore): road 7.20 rolls, settlement 37.20, dev card 36.
-catan_cli_test(NAME place_pairs_odds EXIT 0 MATCH "   3     9     35   20  5  2  4  1  8   5 BLOG   LWO .*  55.6%              7.20   37.20  72.21  36.00"
+# each pair of spots once (35+41 ranked first, 41+35 not listed again), "covers" explained
+catan_cli_test(NAME place_pairs_odds EXIT 0 MATCH "\n   1    35     41   22 [^\n]*\n   2     9     35   20  5  2  4  1  8   5 BLOG   LWO .*  55.6%              7.20   37.20  72.21  36.00\n   3    13     41 [^\n]*\n\\(covers: BL when the pair touches brick and lumber"
   COMMAND ${P} ${S}/boards/beginner.json --top 0 --pairs 3)
 catan_cli_test(NAME place_draft EXIT 0
   MATCH "1. seat 1 round 1: vertex 35 \\(10SE\\).* 8. seat 1 round 2: vertex 19 \\(3SE\\)"

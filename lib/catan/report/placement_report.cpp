@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -202,6 +203,19 @@ std::string heat_map_svg(const Board& board, const PlacementModel& model,
 
 }  // namespace
 
+namespace {
+// The best pairs with each pair of spots once: (a, b) is left out when (b, a) came before it
+// (the same two settlements, the better order ranked first; the order only changes which
+// one gives the starting hand).
+std::vector<PairScore> distinct_pairs(std::vector<PairScore> pairs) {
+    std::vector<PairScore> out;
+    std::set<std::pair<VertexId, VertexId>> seen;
+    for (auto& p : pairs)
+        if (seen.insert(std::minmax(p.first, p.second)).second) out.push_back(std::move(p));
+    return out;
+}
+}  // namespace
+
 PlacementReport placement_report(const Board& board, const PlacementRequest& opt,
                                  std::string_view format, bool heat_map) {
     const PlacementWeights& weights = opt.weights;
@@ -209,7 +223,7 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
     std::string& out = report.text;
     PlacementModel model(board, opt.taken, weights);
     auto ranked = model.rank_vertices();
-    auto pairs = model.best_pairs();
+    const auto pairs = distinct_pairs(model.best_pairs());
     std::size_t top = std::min<std::size_t>(static_cast<std::size_t>(opt.top), ranked.size());
     std::size_t npairs = std::min<std::size_t>(static_cast<std::size_t>(opt.pairs), pairs.size());
     std::vector<ProductionOdds> odds;
@@ -349,8 +363,8 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
     }
     if (npairs > 0) {
         out += fmt::format(
-            "\nBest pairs (first settlement, best second for it; the starting hand comes from "
-            "the second):\n");
+            "\nBest pairs (each pair of spots once, in its better order: the first settlement, "
+            "then the best second for it; the starting hand comes from the second):\n");
         out += fmt::format(
             "pair score = {:g} x weighted pips + {:g} x resources + {:g} x numbers + {:g} x "
             "harbors "
@@ -378,8 +392,10 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
                                    rolls_text(sims[i][2]), rolls_text(sims[i][3]));
         }
         out += fmt::format(
-            "(P(card): chance that a roll gives at least one card; rolls until: expected rolls "
-            "before production alone pays for each on its own, from the starting hand; exact)\n");
+            "(covers: BL when the pair touches brick and lumber (roads and settlements), OG when "
+            "it touches ore and grain (cities), -- where one is missing; P(card): chance that a "
+            "roll gives at least one card; rolls until: expected rolls before production alone "
+            "pays for each on its own, from the starting hand; exact)\n");
     }
     if (opt.draft) {
         out += fmt::format("\nGreedy setup draft, {} seats (snake order):\n", opt.seats);
