@@ -101,7 +101,7 @@ catan_cli_test(NAME import_many_stats EXIT 1 MATCH "2 inputs: 1 valid, 1 invalid
 # A stream of logs (what catan-import writes for several recordings) is replayed game by game,
 # one verdict each, named as catan-stats names them; streamed, read whole (--hands) and as JSON
 catan_cli_test(NAME replay_stream_of_two_logs EXIT 1
-  MATCH "^-#1: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n-#2: event 116 \\(turn 43, red, build_road 21\\): road-connected: [^\n]*\n-#3: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n$"
+  MATCH "^-#1: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n-#2: event 116 \\(turn 43, red builds a road between the forest \\(11\\) and the fields \\(5\\) \\[edge 21\\]\\): road-connected: [^\n]*\n-#3: valid, complete: player_b wins with 10 VP on turn 69 \\(69 rolls, 235 events\\)\n$"
   COMMAND sh -c "${IMPORT} ${SO} ${CA} ${SO} | $<TARGET_FILE:catan-replay> -")
 catan_cli_test(NAME replay_stream_hands EXIT 0
   MATCH "^games.jsonl#1: hands after event 234: 1 possible state\n[^#]*games.jsonl#2: hands after event 234: 1 possible state\n"

@@ -14,7 +14,7 @@ catan_cli_test(NAME replay_unfinished EXIT 0 MATCH "trades.json: valid, unfinish
 catan_cli_test(NAME replay_stdin EXIT 0 MATCH "-: valid, unfinished"
   STDIN ${L}/valid/resign-3p.jsonl COMMAND ${R} -)
 catan_cli_test(NAME replay_violation_text EXIT 1
-  MATCH "distance-rule.json: event 2 \\(turn 0, blue, place_settlement 20\\): distance-rule: vertex 20 is next to red's settlement at 19"
+  MATCH "distance-rule.json: event 2 \\(turn 0, blue places a settlement between the hills \\(6\\), the forest \\(11\\) and the desert \\[vertex 20\\]\\): distance-rule: vertex 20 is next to red's settlement at 19"
   COMMAND ${R} ${L}/invalid/distance-rule.json)
 catan_cli_test(NAME replay_violation_json EXIT 1
   MATCH "\"rule\": \"turn-order\",\n *\"text\""
@@ -57,3 +57,20 @@ add_test(NAME browser.replay_page
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/browser_test.py $<TARGET_FILE_DIR:catan-replay>
           ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/browser)
 set_tests_properties(browser.replay_page PROPERTIES TIMEOUT 600)
+# The game in plain words (--events), compared line by line with golden files: a real STAC game
+# (trades, robber, development cards) and a spectator's view (hidden steals, discards, draws)
+foreach(game real/human-game-1.soclog logs/hidden/complete-3p-spectator.json)
+  get_filename_component(stem ${game} NAME_WLE)
+  catan_cli_test(NAME replay_events_${stem} EXIT 0 MATCH "^same\n$"
+    COMMAND sh -c "cd ${PROJECT_SOURCE_DIR} && $<TARGET_FILE:catan-replay> --events samples/${game} | diff -u tests/golden/${stem}.events.txt - && echo same")
+endforeach()
+# every rule an event breaks under it, and the verdict's first line last
+catan_cli_test(NAME replay_events_violation EXIT 1
+  MATCH "  104  turn 40 — red builds a road between the mountains \\(10\\) and the hills \\(6\\) \\[edge 12\\]\n         ! piece-limit: red has all 15 roads on the board\n.*piece-limit.json: event 104 \\(turn 40, red builds a road[^\n]*\n$"
+  COMMAND ${R} --events ${L}/invalid/piece-limit.json)
+catan_cli_test(NAME replay_events_not_json EXIT 2 MATCH "--events lists the game as text"
+  COMMAND ${R} --events --format json ${L}/valid/complete-3p.json)
+# --at names its event and the turn it belongs to
+catan_cli_test(NAME replay_at_names_event EXIT 0
+  MATCH "^[^\n]*human-game-1.soclog: state after event 100 \\(turn 31, player_c plays a knight\\)\n"
+  COMMAND ${R} --at 100 ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)

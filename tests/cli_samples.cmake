@@ -36,17 +36,17 @@ foreach(expected ${SAMPLES_INVALID})
   if(index EQUAL -1)
     set(line "${stem}.json: ${rule}: [^\n]*${message}")
   else()
-    set(line "${stem}.json: event ${index} \\(turn [0-9]+, [a-z]+, [a-z_]+[^)]*\\): ${rule}: [^\n]*${message}")
+    set(line "${stem}.json: event ${index} \\(turn [0-9]+, [a-z]+ [^\n]*\\): ${rule}: [^\n]*${message}")
   endif()
   catan_cli_test(NAME samples_invalid_${stem} EXIT 1 MATCH "${line}"
     COMMAND ${RP} ${flags} ${SL}/invalid/${stem}.json)
 endforeach()
-# Two verdict lines in full.
+# Two verdict lines in full: the event in plain words, its place named by its hexes.
 catan_cli_test(NAME samples_invalid_exact_line EXIT 1
-  MATCH "piece-limit.json: event 104 \\(turn 40, red, build_road 12\\): piece-limit: red has all 15 roads on the board\n"
+  MATCH "piece-limit.json: event 104 \\(turn 40, red builds a road between the mountains \\(10\\) and the hills \\(6\\) \\[edge 12\\]\\): piece-limit: red has all 15 roads on the board\n"
   COMMAND ${RP} ${SL}/invalid/piece-limit.json)
 catan_cli_test(NAME samples_invalid_exact_line_claims EXIT 1
-  MATCH "bank-shortage.json: event 38 \\(turn 13, red, roll 8\\): bank-shortage: the log claims red received 1 ore; the rules give nothing\n"
+  MATCH "bank-shortage.json: event 38 \\(turn 13, red rolls 8 \\(6 \\+ 2\\)\\): bank-shortage: the log claims red received 1 ore; the rules give nothing\n"
   COMMAND ${RP} ${SL}/invalid/bank-shortage.json)
 
 file(GLOB SAMPLES_MALFORMED CONFIGURE_DEPENDS ${SL}/malformed/*.expected.json)

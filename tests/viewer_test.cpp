@@ -105,7 +105,9 @@ TEST_CASE("page data rebuilds the library's state after every event", "[viewer]"
     CHECK(d["players"][0]["colour"] == "#d62728");  // "red"
     CHECK(d["geometry"]["vertices"].size() == 54);
     CHECK(d["geometry"]["edges"].size() == 72);
-    CHECK(d["events"][2]["x"] == "blue: place_settlement 13");
+    CHECK(d["events"][2]["x"] ==
+          "blue places a settlement between the forest (9), the pasture (4) and the hills (10) "
+          "[vertex 13]");
     for (int i = 0; i < static_cast<int>(log.events.size()); ++i) check_against_library(log, d, i);
 }
 

@@ -10,6 +10,7 @@
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/import/import.hpp>
+#include <catan/io/event_text.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
@@ -60,14 +61,14 @@ class ReplayCli {
     void report_hands(FileRun& f, const std::string& name, const GameLog& log,
                       const Verdict& v) const;
     void report_state(FileRun& f, const std::string& name, const GameLog& log, const Verdict& v,
-                      std::size_t events) const;
+                      std::size_t events, int at_turn) const;
     void report_verdict(FileRun& f, const GameLog& log, const Verdict& v) const;
 
     cli::InputList inputs;
     std::string format = "text";
     ReplayOptions opt;
     std::optional<int> at, turn;
-    bool hands = false, trace = false;
+    bool hands = false, trace = false, events_list = false;
     HandsOptions hands_opt;
     std::string html;
     int jobs = 1;
@@ -110,6 +111,10 @@ int ReplayCli::run(int argc, char** argv) {
     app.add_flag("--hands", hands,
                  "print each player's possible hands (probabilities, per-resource bounds, "
                  "development cards) after the last event or --at N");
+    auto* events_opt = app.add_flag(
+        "--events", events_list,
+        "list the game in plain words, one line per event with its turn (every rule an event "
+        "breaks on the lines after it), then the verdict's first line");
     app.add_flag("--trace", trace,
                  "with --format jsonl: one line per event with the same figures as --hands");
     app.add_option("--hands-limit", hands_opt.limit,
@@ -136,6 +141,7 @@ int ReplayCli::run(int argc, char** argv) {
         "also write the replay page of the log to FILE: one self-contained HTML file to step "
         "through the game (open FILE#event=N for event N)");
     html_opt->excludes(at_opt)->excludes(turn_opt);
+    events_opt->excludes(at_opt)->excludes(turn_opt)->excludes(html_opt);
     app.add_option("-j,--jobs", jobs,
                    "threads over the files (0 = every core); output in input order, as with 1")
         ->check(CLI::Range(0, 1024));
@@ -146,6 +152,8 @@ int ReplayCli::run(int argc, char** argv) {
         throw InputError(
             "--trace goes with --format jsonl (one line per event), and jsonl "
             "is only for --trace");
+    if (events_list && format != "text")
+        throw InputError("--events lists the game as text (give no --format, or --format text)");
     show_state = at.has_value() || turn.has_value();
     files = cli::input_files(inputs);
     // Several inputs (or a list of them): JSON Lines, one record per input in input order.
@@ -176,7 +184,7 @@ ReplayCli::FileResult ReplayCli::replay_file(std::size_t index) const {
         // before replay, and a recording of another program (any format catan-import reads)
         // is converted in memory: those are read whole.
         std::string text;
-        if (!html.empty() || trace || hands)
+        if (!html.empty() || trace || hands || events_list || at)
             replay_whole(file, f, cli::read_input(file));
         else if (!replay_streamed(file, f, text))
             replay_whole(file, f, text.empty() ? cli::read_input(file) : std::move(text));
@@ -266,13 +274,22 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
     Verdict verdict;
     std::size_t events = log.events.size();
     ReplayOptions game_opt = opt;  // this game's own (threads share opt)
+    // --at: the turn its event belongs to (the turn of the state before it).
+    int at_turn = -1, turn_so_far = 0;  // -1: replay stopped before it (a violation)
+    if (at)
+        game_opt.on_event = [&](int index, const GameState& after) {
+            if (index == *at) at_turn = turn_so_far;
+            turn_so_far = after.turn;
+        };
     if (trace)
         game_opt.on_belief = [&](int index, const Belief& b) {
             nlohmann::json j = {{"file", name}, {"event", index}};
             j.update(belief_to_json(b, log.seats, hands_opt));
             f.out << json_util::dump(j) << '\n';
         };
-    if (streamed) {
+    if (events_list) {
+        f.out << events_text(log, opt, name, &verdict);
+    } else if (streamed) {
         verdict = std::move(streamed->verdict);
         events = streamed->events;
     } else if (!html.empty()) {
@@ -286,11 +303,11 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
     }
     if (verdict.outcome == Outcome::kInvalid)
         f.worst = std::max(f.worst, cli::code(cli::Exit::kViolation));
-    if (trace) return;
+    if (trace || events_list) return;
     if (hands)
         report_hands(f, name, log, verdict);
     else if (show_state)
-        report_state(f, name, log, verdict, events);
+        report_state(f, name, log, verdict, events, at_turn);
     else
         report_verdict(f, log, verdict);
 }
@@ -317,7 +334,7 @@ void ReplayCli::report_hands(FileRun& f, const std::string& name, const GameLog&
 
 // --at / --turn: the state at that point.
 void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog& log,
-                             const Verdict& v, std::size_t events) const {
+                             const Verdict& v, std::size_t events, int at_turn) const {
     if (at && *at >= static_cast<int>(events))
         throw OutOfRange(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
                                      events, static_cast<long long>(events) - 1));
@@ -335,9 +352,14 @@ void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog&
         if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
         f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
     } else {
-        f.out << fmt::format(
-            "{}: state {}\n", printable(name),
-            at ? fmt::format("after event {}", *at) : fmt::format("at the end of turn {}", *turn));
+        // --at names its event in words (the log is held whole for --at).
+        const std::string point =
+            at ? fmt::format("after event {} ({}{})", *at,
+                             at_turn >= 0 ? fmt::format("turn {}, ", at_turn) : "",
+                             event_text(log.events[static_cast<std::size_t>(*at)].body, log.seats,
+                                        log_board(log)))
+               : fmt::format("at the end of turn {}", *turn);
+        f.out << printable(fmt::format("{}: state {}", name, point)) << '\n';
         f.out << state_to_text(*v.state, log.seats);
         for (const auto& x : v.violations) f.out << violation_text(x, log, name, &v) << '\n';
     }

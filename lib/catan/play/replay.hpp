@@ -132,13 +132,23 @@ class Replayer {
 Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_view name = "");
 
 // DESIGN.md section 5 text form of a violation:
-//   "game.json: event 17 (turn 6, red, build_settlement 23): distance-rule: vertex 23 is
-//    next to blue's settlement at 22"
+//   "game.json: event 2 (turn 0, blue places a settlement between the hills (6), the forest
+//    (11) and the desert [vertex 20]): distance-rule: vertex 20 is next to red's settlement
+//    at 19" (the event in plain words, io/event_text.hpp).
 // The event is looked up in log.events, else in verdict->violating_events.
 // Control characters (and backslashes) in names and quoted input are escaped with
 // `printable`, so the text is one safe line for a terminal.
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
                            const Verdict* verdict = nullptr);
+
+// The game as text, one line per event in plain words (io/event_text.hpp) with its index and
+// turn: "   17  turn 3 — player_c rolls 8 (3 + 5)", every rule an event breaks on the lines
+// after it ("         ! road-connected: ..."), and the verdict's first line at the end. The
+// log is replayed with opt (keep_going set, so that every event has its turn and every
+// violation is listed). Names and text escaped with printable. `verdict`, when given,
+// receives that replay's verdict.
+std::string events_text(const GameLog& log, const ReplayOptions& opt, std::string_view name,
+                        Verdict* verdict = nullptr);
 // The same text before escaping: for records that store a message and escape it once where
 // it is printed (catan-stats), or that JSON escapes itself.
 std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,

@@ -3,10 +3,13 @@
 // statistics (analysis/) name the violations of the games they count with them.
 #include <catan/play/replay.hpp>
 
+#include <map>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <catan/io/event_json.hpp>
+#include <catan/io/event_text.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/io/output.hpp>
 
@@ -46,9 +49,8 @@ std::string raw_violation_text(const Violation& v, const GameLog& log, std::stri
     const Event* found = violation_event(v, log, verdict);
     if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
     const Event& e = *found;
-    return fmt::format("{}: event {} (turn {}, {}, {}): {}: {}", name, v.event_index, v.turn,
-                       seat_name(log.seats, event_player(e.body)), event_summary(e.body), v.rule_id,
-                       v.message);
+    return fmt::format("{}: event {} (turn {}, {}): {}: {}", name, v.event_index, v.turn,
+                       event_text(e.body, log.seats, log_board(log)), v.rule_id, v.message);
 }
 
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
@@ -151,7 +153,8 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
         out += fmt::format("  rules: {}\n", rules);
     // A recording of another program (converted in memory or by catan-import before) names
     // the conversion and its format.
-    if (log.source.starts_with("catan-import ")) out += fmt::format("  source: {}\n", printable(log.source));
+    if (log.source.starts_with("catan-import "))
+        out += fmt::format("  source: {}\n", printable(log.source));
     auto sorted = v.standings;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Standing& a, const Standing& b) { return a.rank < b.rank; });
@@ -199,6 +202,42 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
                 line(c.lost_to_robber), line(c.lost_to_discard), line(c.lost_to_monopoly));
         }
     }
+    return out;
+}
+
+std::string events_text(const GameLog& log, const ReplayOptions& opt, std::string_view name,
+                        Verdict* verdict) {
+    ReplayOptions listing = opt;
+    listing.keep_going = true;
+    listing.stop_at_event.reset();
+    listing.stop_at_turn.reset();
+    // The turn each event belongs to: the turn of the state before it.
+    std::vector<int> turns(log.events.size(), 0);
+    int turn = 0;
+    listing.on_event = [&](int index, const GameState& after) {
+        turns[static_cast<std::size_t>(index)] = turn;
+        turn = after.turn;
+    };
+    Verdict v = replay(log, listing, name);
+    std::map<int, std::vector<const Violation*>> broken;
+    for (const auto& x : v.violations) broken[x.event_index].push_back(&x);
+    const Board& board = log_board(log);
+    std::string out;
+    auto list_broken = [&](int index) {
+        if (auto it = broken.find(index); it != broken.end())
+            for (const Violation* x : it->second)
+                out += printable(fmt::format("         ! {}: {}", x->rule_id, x->message)) + '\n';
+    };
+    list_broken(-1);
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        out += printable(fmt::format("{:>5}  turn {} — {}", i, turns[i],
+                                     event_text(log.events[i].body, log.seats, board))) +
+               '\n';
+        list_broken(static_cast<int>(i));
+    }
+    const std::string text = verdict_to_text(v, log);
+    out += text.substr(0, text.find('\n') + 1);
+    if (verdict) *verdict = std::move(v);
     return out;
 }
 

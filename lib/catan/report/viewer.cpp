@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/roads.hpp>
+#include <catan/io/event_text.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/output.hpp>
 #include <catan/render/render_svg.hpp>
@@ -247,7 +248,7 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
         if (ev.is_null()) ev = {{"n", 1}, {"t", before.turn}};
         const PlayerId p = event_player(e.body);
         ev["p"] = p >= 0 && p < players ? p : -1;
-        ev["x"] = fmt::format("{}: {}", seat_name(log.seats, p), event_summary(e.body));
+        ev["x"] = event_text(e.body, log.seats, log_board(log));
         if (const auto* roll = std::get_if<Roll>(&e.body)) ev["d"] = {roll->die1, roll->die2};
     }
     json violations = json::array();
