@@ -64,3 +64,20 @@ if(RSVG_CONVERT)
     COMMAND sh -c "\"$1\" generate --seed 7 --players 5-6 --ids --format svg | \"$2\" -f png > /dev/null"
     sh ${CB} ${RSVG_CONVERT})
 endif()
+# Boards typed as text: the row format the project ships and the one-line notation are read by
+# every tool that takes a board; generate and render write the line; a stream of lines checks
+catan_cli_test(NAME board_rows_format EXIT 0 MATCH "^1 boards checked, 0 with problems\n$"
+  COMMAND $<TARGET_FILE:catan-board> check ${PROJECT_SOURCE_DIR}/samples/boards/beginner.txt)
+catan_cli_test(NAME board_line_render EXIT 0
+  MATCH "^OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11; 3 G O 3 W 3 3 B L\n$"
+  COMMAND $<TARGET_FILE:catan-board> render --format line ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line)
+catan_cli_test(NAME board_line_same_as_json EXIT 0 MATCH "^same\n$"
+  COMMAND sh -c "$<TARGET_FILE:catan-board> render --format json ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line | cmp - ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json && $<TARGET_FILE:catan-board> render --format json ${PROJECT_SOURCE_DIR}/samples/boards/beginner.txt | cmp - ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json && echo same")
+catan_cli_test(NAME board_line_stream_check EXIT 0 MATCH "^1000 boards checked, 0 with problems\n$"
+  COMMAND sh -c "($<TARGET_FILE:catan-board> generate --seed 5 --count 500 --format line && $<TARGET_FILE:catan-board> generate --seed 5 --count 500 --players 5-6 --format line) | $<TARGET_FILE:catan-board> check - 2$<ANGLE-R>&1 $<ANGLE-R>/dev/null | cat")
+catan_cli_test(NAME board_line_place EXIT 0 MATCH "rank vertex at[^\n]*\n   1     35 10SE    11 "
+  COMMAND $<TARGET_FILE:catan-place> --top 1 ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line)
+catan_cli_test(NAME board_line_mistyped EXIT 2
+  MATCH "^catan-board: -: numbers: 17 tokens for the 18 hexes that are not desert\n"
+  STDIN ${PROJECT_SOURCE_DIR}/samples/boards/invalid/malformed-line-numbers.line
+  COMMAND $<TARGET_FILE:catan-board> check -)

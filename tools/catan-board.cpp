@@ -19,6 +19,7 @@
 #include <catan/board/rng.hpp>
 #include <catan/io/board_json.hpp>
 #include <catan/io/board_stream.hpp>
+#include <catan/io/board_text.hpp>
 #include <catan/render/render.hpp>
 #include <catan/render/render_svg.hpp>
 #include "cli_common.hpp"
@@ -191,6 +192,8 @@ int BoardCli::run(int argc, char** argv) {
         "  catan-board render --format json         the beginner board as JSON\n"
         "  catan-board render --format svg board.json > board.svg\n"
         "  catan-board check board.json             composition + red numbers\n"
+        "  catan-board check - <<< 'OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 "
+        "6 11'\n"
         "  catan-board check --allow-red-adjacent - < boards.jsonl\n"
         "  catan-board generate --seed 7 --format text\n"
         "  catan-board generate --count 100000 --format jsonl | catan-board check -\n"
@@ -217,12 +220,18 @@ void BoardCli::add_render(CLI::App& app) {
                            "with ids\n"
                            "  catan-board render samples/boards/beginner.json\n"
                            "  catan-board render --format json         the beginner board as JSON\n"
-                           "  catan-board render --format svg board.json > board.svg\n",
+                           "  catan-board render --format svg board.json > board.svg\n"
+                           "  catan-board render --format line          the beginner board in one "
+                           "line\n",
                            "0 drawn, 2 unreadable or malformed board, several boards for one "
                            "SVG, a failed write or a bad command line.");
-    render->add_option("file", render_file, "board JSON file, or - for stdin");
-    render->add_option("--format", render_format, "text (ASCII drawing), json or svg")
-        ->check(CLI::IsMember({"text", "json", "svg"}));
+    render->add_option("file", render_file,
+                       "board file (JSON, the one-line notation or the row text format), or - "
+                       "for stdin");
+    render
+        ->add_option("--format", render_format,
+                     "text (ASCII drawing), json, svg, or line (the one-line notation)")
+        ->check(CLI::IsMember({"text", "json", "svg", "line"}));
     render->add_flag("--ids", ids, "label every vertex and edge with its id");
 }
 
@@ -241,7 +250,8 @@ void BoardCli::add_check(CLI::App& app) {
                            "0 every board passes, 1 a board breaks a rule or constraint, 2 a "
                            "malformed or unreadable input, a failed write or a bad command line.");
     cli::add_input_list(check, check_inputs,
-                        "board JSON, JSON array or JSON Lines files, or - for stdin");
+                        "board files (JSON, JSON array, JSON Lines, one board per line in the "
+                        "one-line notation, or the row text format), or - for stdin");
     check_constraints_flags.add(check);
     check
         ->add_option("--format", check_format,
@@ -277,9 +287,11 @@ void BoardCli::add_generate(CLI::App& app) {
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
     gen->add_option("--format", gen_format,
                     "json (one document; an array when --count > 1), jsonl (one board per "
-                    "line, streaming), text (ASCII drawings) or svg (--count 1). Default: "
-                    "json for one board, jsonl for --count > 1")
-        ->check(CLI::IsMember({"json", "jsonl", "text", "svg"}));
+                    "line, streaming), text (ASCII drawings), svg (--count 1) or line (the "
+                    "one-line notation, one board per line). Default: text (the drawing) when "
+                    "standard output is a terminal, else json for one board and jsonl for "
+                    "--count > 1")
+        ->check(CLI::IsMember({"json", "jsonl", "text", "svg", "line"}));
     gen->add_option("--layout", layout,
                     "random, or beginner (the rulebook's fixed board: seed and constraints "
                     "do not apply)")
@@ -322,6 +334,12 @@ int BoardCli::run_render() {
     auto error = for_each_board(render_file, [&](const std::string& name, const Board& b) {
         if (render_format == "json") {
             cli::out() << board_to_json(b).dump(2) << '\n';
+        } else if (render_format == "line") {
+            try {
+                cli::out() << board_to_line(b) << '\n';
+            } catch (const InputError& e) {
+                throw InputError(fmt::format("{}: {}", name, e.what()));
+            }
         } else if (render_format == "svg") {
             if (svg)
                 throw InputError(
@@ -341,7 +359,9 @@ int BoardCli::run_render() {
 int BoardCli::run_generate() {
     // Many boards stream as JSON Lines unless a JSON array is asked for: an array is
     // one document that a reader must hold or scan whole.
-    if (gen_format.empty()) gen_format = count > 1 ? "jsonl" : "json";
+    // A terminal gets the drawing, a pipe or a file the JSON (as ls and git choose).
+    if (gen_format.empty())
+        gen_format = isatty(STDOUT_FILENO) ? "text" : count > 1 ? "jsonl" : "json";
     if (gen_format == "svg" && count != 1)
         throw InputError("--format svg draws one board: use --count 1");
     if (layout == "beginner") {
@@ -356,6 +376,8 @@ int BoardCli::run_generate() {
                 out << render_svg(b, svg_options(ids));
             else if (gen_format == "text")
                 out << render_ascii(b, {.ids = ids});
+            else if (gen_format == "line")
+                out << board_to_line(b) + '\n';
             else
                 out << board_to_json(b).dump(2) + '\n';
         }
@@ -394,6 +416,8 @@ int BoardCli::run_generate() {
                 doc = indented + (i + 1 < count ? "," : "");
             }
             out << doc + '\n';
+        } else if (gen_format == "line") {
+            out << board_to_line(g.to_board(raw)) + '\n';
         } else if (gen_format == "text") {
             if (count > 1) out << fmt::format("board {} of {}\n", i + 1, count);
             out << render_ascii(g.to_board(raw), {.ids = ids});

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/io/board_json.hpp>
+#include <catan/io/board_text.hpp>
 #include <catan/io/detail/board_fast.hpp>
 
 namespace ctk {
@@ -60,10 +61,18 @@ bool BoardStream::read_line(std::string& line, bool& too_long) {
     }
 }
 
+namespace {
+bool is_comment(const std::string& line) {
+    const auto at = line.find_first_not_of(" \t\r");
+    return at != std::string::npos && line[at] == '#';
+}
+}  // namespace
+
 bool BoardStream::next_nonblank_line(std::string& line, int& line_no, bool& too_long) {
     for (;;) {
         line_no = line_;
         if (!read_line(line, too_long)) return false;
+        if (notation_ && !too_long && is_comment(line)) continue;
         if (too_long || !blank(line)) return true;
     }
 }
@@ -80,6 +89,15 @@ BoardRecord BoardStream::from_text(std::string where, const std::string& text, b
     // (and none raw inside them), so say so rather than read the part before it.
     if (auto nul = text.find('\0'); nul != std::string::npos) {
         r.error = fmt::format("{}: not JSON: a NUL byte at byte {}", r.where, nul + 1);
+        return r;
+    }
+    // A board typed as text: one line of the notation, or the row format (board_text.hpp).
+    if (auto kind = board_text_kind(text)) {
+        try {
+            r.board = *kind == BoardTextKind::kLine ? board_from_line(text) : board_from_rows(text);
+        } catch (const InputError& e) {
+            r.error = fmt::format("{}: {}", r.where, e.what());
+        }
         return r;
     }
     // The fast path (simdjson) reads a well-formed board; anything else, the precise
@@ -132,6 +150,29 @@ BoardRecord BoardStream::start() {
     bool too_long = false;
     int first_line = line_;
     read_line(first, too_long);
+    // '#' comment lines open the text notations (never JSON): kept for the row format's
+    // line numbers, skipped before boards written one per line.
+    std::string comments;
+    while (!too_long && is_comment(first)) {
+        comments += first + '\n';
+        first_line = line_;
+        if (!read_line(first, too_long)) break;
+    }
+    if (!too_long && board_text_kind(first) == BoardTextKind::kLine) {
+        notation_ = true;
+        shape_ = Shape::kLines;
+        std::string more;
+        int more_line = 0;
+        bool more_too_long = false;
+        if (next_nonblank_line(more, more_line, more_too_long)) {
+            ahead_ = std::move(more);
+            ahead_line_ = more_line;
+            ahead_too_long_ = more_too_long;
+        }
+        std::string where = ahead_ ? fmt::format("{}:{}", name_, first_line) : name_;
+        return from_text(std::move(where), first, false);
+    }
+    first = comments + first;
     nlohmann::json one = too_long || first.find('\0') != std::string::npos
                              ? nlohmann::json(nlohmann::json::value_t::discarded)
                              : nlohmann::json::parse(first, nullptr, false);

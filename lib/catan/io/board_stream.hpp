@@ -8,7 +8,10 @@
 //     "<name>[i]" (0-based);
 //   - JSON Lines, one board object per line (blank lines skipped): records "<name>:<line>"
 //     (1-based line numbers), or "<name>" when the stream holds a single line;
-//   - one board document over several lines (pretty JSON): the record "<name>".
+//   - one board document over several lines (pretty JSON): the record "<name>";
+//   - boards typed as text (io/board_text.hpp): the one-line notation, one board per line
+//     (records as for JSON Lines; blank and '#' comment lines skipped), or one board in the
+//     row format (the record "<name>").
 // A UTF-8 byte-order mark at the very start is skipped. Each record is at most
 // kMaxBoardRecordBytes long (a board is about 2 KB); a longer one is a malformed record.
 
@@ -71,6 +74,7 @@ class BoardStream {
     std::optional<std::string> ahead_;
     int ahead_line_ = 0;
     bool ahead_too_long_ = false;
+    bool notation_ = false;  // boards in the one-line notation, one per line ('#' lines skipped)
 };
 
 // Reads exactly one board from `in` for the tools that take one board (catan-place,
