@@ -91,8 +91,9 @@ BoardRecord BoardStream::from_text(std::string where, const std::string& text, b
         r.error = fmt::format("{}: not JSON: a NUL byte at byte {}", r.where, nul + 1);
         return r;
     }
-    // A board typed as text: one line of the notation, or the row format (board_text.hpp).
-    if (auto kind = board_text_kind(text)) {
+    // A board typed as text: one line of the notation, or the row format (board_text.hpp);
+    // not a line of a JSON Lines stream, which is JSON or malformed.
+    if (auto kind = shape_ == Shape::kLines && !notation_ ? std::nullopt : board_text_kind(text)) {
         try {
             r.board = *kind == BoardTextKind::kLine ? board_from_line(text) : board_from_rows(text);
         } catch (const InputError& e) {
