@@ -29,6 +29,29 @@ got=$(bash -c 'source "$1"; COMP_WORDS=(catan-board check --files); COMP_CWORD=2
 [ "$got" = "--files-from" ] || { echo "completion of 'catan-board check --files' gave '$got'"; exit 1; }
 got=$(bash -c 'source "$1"; COMP_WORDS=(catan-replay --kee); COMP_CWORD=1; _catan_replay; echo "${COMPREPLY[*]}"' _ "$tmp/prefix/share/bash-completion/completions/catan-replay")
 [ "$got" = "--keep-going" ] || { echo "completion of 'catan-replay --kee' gave '$got'"; exit 1; }
+# an option's value: the choices of a choice, nothing for a number, file names for a file
+complete_words() {  # tool function, then the words typed (the last one being completed)
+  local fn=$1 tool=$2; shift 2
+  bash -c 'source "$1"; shift; fn=$1; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); $fn; echo "${COMPREPLY[*]}"' \
+    _ "$tmp/prefix/share/bash-completion/completions/$tool" "$fn" "$tool" "$@"
+}
+got=$(complete_words _catan_board catan-board generate --format "")
+[ "$got" = "json jsonl text svg line" ] || { echo "completion of 'catan-board generate --format' gave '$got'"; exit 1; }
+got=$(complete_words _catan_board catan-board render --format s)
+[ "$got" = "svg" ] || { echo "completion of 'catan-board render --format s' gave '$got'"; exit 1; }
+got=$(complete_words _catan_replay catan-replay --format "")
+[ "$got" = "text json jsonl" ] || { echo "completion of 'catan-replay --format' gave '$got'"; exit 1; }
+got=$(cd "$src" && complete_words _catan_board catan-board generate --count "")
+[ -z "$got" ] || { echo "completion of 'catan-board generate --count' gave '$got' (a number: none)"; exit 1; }
+got=$(cd "$src" && complete_words _catan_replay catan-replay --events sam)
+[ "$got" = "samples" ] || { echo "completion of 'catan-replay --events sam' gave '$got'"; exit 1; }
+# the man page keeps the examples one per line and lists each subcommand's options
+man="$tmp/prefix/share/man/man1/catan-board.1"
+grep -q '^\.SH SUBCOMMANDS' "$man" || { echo "$man: no SUBCOMMANDS section"; exit 1; }
+grep -q '^\.SS "catan-board generate"' "$man" || { echo "$man: no generate subcommand"; exit 1; }
+grep -q -- '--format TEXT:{json,jsonl,text,svg,line}' "$man" || { echo "$man: no generate --format"; exit 1; }
+grep -q '^  catan-board generate --seed 7 --format text$' "$man" || { echo "$man: an example reflowed"; exit 1; }
+grep -q '^  catan-replay --keep-going game.json ' "$tmp/prefix/share/man/man1/catan-replay.1" || { echo "catan-replay.1: an example reflowed"; exit 1; }
 cmake -S "$src/tests/install_consumer" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
 cmake --build "$tmp/consumer" >/dev/null
 out=$("$tmp/consumer/consumer")

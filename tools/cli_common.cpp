@@ -221,6 +221,35 @@ std::string flag_words(const CLI::App& app) {
     return words.empty() ? words : words.substr(1);
 }
 
+// The completion of each option's value, as bash case arms keyed "<subcommand> <option>": the
+// values of a choice ("TEXT:{text,json}": text json), nothing for a number (no file names
+// after --top), and no arm (file names) for any other text.
+std::string value_arms(const CLI::App& app, const std::string& sub) {
+    std::string arms;
+    for (const CLI::Option* o : app.get_options()) {
+        if (!o->nonpositional() || o->get_type_size() == 0) continue;
+        const std::string type = o->get_type_name();
+        std::string words;
+        if (auto open = type.find('{'), close = type.find('}');
+            open != std::string::npos && close != std::string::npos && close > open) {
+            words = type.substr(open + 1, close - open - 1);
+            for (char& c : words)
+                if (c == ',') c = ' ';
+        } else if (!(type.starts_with("INT") || type.starts_with("UINT") ||
+                     type.starts_with("FLOAT") || type.starts_with("NUMBER"))) {
+            continue;
+        }
+        std::string keys;
+        for (const auto& n : o->get_lnames())
+            keys += fmt::format("{}\"{} --{}\"", keys.empty() ? "" : "|", sub, n);
+        for (const auto& n : o->get_snames())
+            keys += fmt::format("{}\"{} -{}\"", keys.empty() ? "" : "|", sub, n);
+        arms += fmt::format("        {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n",
+                            keys, words);
+    }
+    return arms;
+}
+
 }  // namespace
 
 std::string bash_completion(const CLI::App& app) {
@@ -252,6 +281,10 @@ std::string bash_completion(const CLI::App& app) {
         out += fmt::format("        {}) words=\"{}\" ;;\n", sub->get_name(), flag_words(*sub));
     out += fmt::format("        *) words=\"{}\" ;;\n    esac\n",
                        subs.empty() ? flag_words(app) : sub_names + " " + flag_words(app));
+    // An option's value: its choices, nothing for a number, else file names (below).
+    out += "    case \"$sub ${COMP_WORDS[COMP_CWORD-1]}\" in\n" + value_arms(app, "");
+    for (const CLI::App* sub : subs) out += value_arms(*sub, sub->get_name());
+    out += "    esac\n";
     out += fmt::format(
         "    if [[ $cur == -*{} ]]; then\n"
         "        COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
@@ -262,10 +295,73 @@ std::string bash_completion(const CLI::App& app) {
     return out;
 }
 
+namespace {
+
+// Text for roff's no-fill mode: a backslash printed as one, a line that starts with '.' or
+// '\'' not taken for a request.
+std::string roff_verbatim(std::string_view text) {
+    std::string out;
+    bool line_start = true;
+    for (char c : text) {
+        if (line_start && (c == '.' || c == '\'')) out += "\\&";
+        if (c == '\\')
+            out += "\\e";
+        else
+            out += c;
+        line_start = c == '\n';
+    }
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    return out;
+}
+
+// A footer's examples: the lines between "Examples:" and "Exit status:".
+std::string footer_examples(const std::string& footer) {
+    const auto start = footer.find("Examples:\n");
+    if (start == std::string::npos) return "";
+    const auto from = start + 10;
+    const auto end = footer.find("\nExit status:", from);
+    return footer.substr(from, end == std::string::npos ? std::string::npos : end - from);
+}
+
+// The footer without its examples (for the man page, which shows them in EXAMPLES).
+std::string footer_without_examples(const std::string& footer) {
+    const auto end = footer.find("\nExit status:");
+    return end == std::string::npos ? footer : footer.substr(end + 1);
+}
+
+}  // namespace
+
+std::string man_include(const CLI::App& app) {
+    std::string out =
+        "[EXAMPLES]\n.nf\n" + roff_verbatim(footer_examples(app.get_footer())) + ".fi\n";
+    const auto subs = app.get_subcommands([](const CLI::App*) { return true; });
+    if (!subs.empty()) {
+        out += "[SUBCOMMANDS]\n";
+        for (const CLI::App* sub : subs)
+            out += fmt::format(".SS \"{} {}\"\n.nf\n{}.fi\n", app.get_name(), sub->get_name(),
+                               roff_verbatim(sub->help()));
+    }
+    return out;
+}
+
 int parse(CLI::App& app, int argc, char** argv) {
-    // The build generates each tool's bash completion from its own definition.
+    // The build generates each tool's bash completion and man page from its own definition:
+    // the man page from --help-man (the help without the examples, which help2man would
+    // reflow into one paragraph) and --man-include (the examples kept line by line, and each
+    // subcommand's options).
     if (argc == 2 && std::string_view(argv[1]) == "--bash-completion") {
         out() << bash_completion(app);
+        return code(Exit::kOk);
+    }
+    if (argc == 2 && std::string_view(argv[1]) == "--man-include") {
+        out() << man_include(app);
+        return code(Exit::kOk);
+    }
+    if (argc == 2 && std::string_view(argv[1]) == "--help-man") {
+        const std::string footer = app.get_footer();
+        app.footer(footer_without_examples(footer));
+        out() << app.help();
+        app.footer(footer);
         return code(Exit::kOk);
     }
     // Help and version go through the checked standard output like every other result.

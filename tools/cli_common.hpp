@@ -88,6 +88,12 @@ CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::stri
 // it into share/bash-completion/completions).
 std::string bash_completion(const CLI::App& app);
 
+// help2man's include file for the tool's man page (`<tool> --man-include`): the EXAMPLES
+// section kept line by line, and for a tool with subcommands a SUBCOMMANDS section with each
+// one's help (its options, examples and exit status). The build runs help2man with it and
+// with `<tool> --help-man`, the help without the examples that the include file shows.
+std::string man_include(const CLI::App& app);
+
 // Parses the command line. Returns -1 when the tool should go on; otherwise the exit code
 // to return at once: 0 after --help, --version or --bash-completion (the only argument), 2 (with
 // CLI11's message on stderr) for a wrong command line.
