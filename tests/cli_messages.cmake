@@ -65,7 +65,7 @@ catan_cli_test(NAME import_names_gzip EXIT 2
   COMMAND sh -c "gzip -c ${MS}/real/human-game-1.soclog | $<TARGET_FILE:catan-import> -")
 catan_cli_test(NAME import_names_empty EXIT 2 MATCH "^catan-import: -: empty input \\(no game record\\)\n$"
   COMMAND sh -c "printf '' | $<TARGET_FILE:catan-import> -")
-# The README's examples (tests/readme_examples.py): transcripts compared exactly, other
+# The examples of the README and the manual (tests/readme_examples.py): transcripts compared exactly, other
 # example commands checked for exit status and shape. About 5 s.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)

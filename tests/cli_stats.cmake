@@ -22,7 +22,7 @@ catan_cli_test(NAME stats_merge_not_partial EXIT 2
   COMMAND ${ST} merge ${S}/logs/valid/complete-3p.json)
 add_test(NAME cli.stats_many_inputs
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/stats_cli_test.sh $<TARGET_FILE_DIR:catan-stats> ${S})
-# The README's multi-host recipe against an SSH server the test starts on the loopback
+# The manual's multi-host recipe (docs/catan-stats.md) against an SSH server the test starts on the loopback
 # interface (2,000 self-play games x CATAN_TEST_SCALE; GNU parallel, openssh-server, rsync).
 add_test(NAME multihost.parallel_ssh
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/multihost_test.sh $<TARGET_FILE_DIR:catan-stats>)

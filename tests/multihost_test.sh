@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's multi-host recipe, run for real: an SSH server started on the loopback
+# The manual's multi-host recipe (docs/catan-stats.md), run for real: an SSH server started on the loopback
 # interface (own port, host key, client key and configuration in a temporary folder), two
 # "hosts" reached as two logins (127.0.0.1 and 127.0.0.2), GNU parallel sending each
 # chunk of self-play games with --transferfile into a fresh working folder per job on the
@@ -117,7 +117,7 @@ for c in $(seq 0 $((chunks - 1))); do
     > "chunk-$c.jsonl" 2> /dev/null
 done
 
-# the recipe (README "Many games at once")
+# the recipe (docs/catan-stats.md, "Several hosts with GNU parallel")
 parallel --will-cite --sshlogin "1/ssh -F $tmp/ssh_config host1" \
   --sshlogin "1/ssh -F $tmp/ssh_config host2" \
   --workdir ... --transferfile {} --return {.}.partial --cleanup --joblog "$tmp/joblog" \

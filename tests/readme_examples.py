@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's examples as a test (issue 11, item 8).
+"""The examples of the README and of the manual (docs/*.md) as a test.
 
 Usage: readme_examples.py SOURCE_DIR TOOLS_DIR
 
@@ -23,35 +23,39 @@ import sys
 
 src, tools = sys.argv[1], os.path.abspath(sys.argv[2])
 env = dict(os.environ, PATH=tools + os.pathsep + os.environ.get("PATH", ""))
-lines = open(os.path.join(src, "README.md"), encoding="utf-8").read().split("\n")
+pages = ["README.md"] + sorted(
+    os.path.join("docs", f) for f in os.listdir(os.path.join(src, "docs")) if f.endswith(".md"))
 
 transcripts, commands = [], []
-in_block = False
-i = 0
-while i < len(lines):
-    line = lines[i]
-    if line.startswith("```"):
-        in_block = not in_block
-        i += 1
-        continue
-    if in_block and line.startswith("$ "):
-        cmd, out = line[2:], []
-        i += 1
-        while i < len(lines) and not lines[i].startswith("$ ") and not lines[i].startswith("```"):
-            out.append(lines[i])
+for page in pages:
+    lines = open(os.path.join(src, page), encoding="utf-8").read().split("\n")
+    in_block = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            in_block = not in_block
             i += 1
-        transcripts.append((cmd, "\n".join(out) + "\n"))
-        continue
-    if in_block and re.match(r"^(build/tools/)?catan-[a-z]+ ", line):
-        commands.append(line)
-    i += 1
+            continue
+        if in_block and line.startswith("$ "):
+            cmd, out = line[2:], []
+            i += 1
+            while i < len(lines) and not lines[i].startswith("$ ") and not lines[i].startswith("```"):
+                out.append(lines[i])
+                i += 1
+            transcripts.append((cmd, "\n".join(out) + "\n"))
+            continue
+        if in_block and re.match(r"^(build/tools/)?catan-[a-z]+ ", line):
+            commands.append(line)
+        i += 1
 
 SKIP = re.compile(r"(>|--out |--svg|--html|--plot|\bfor\b|\{|games/|game\.json|game\.jsonl|"
-                  r"board\.json|my-board|--count 100000|--games 1000|--generate 100000|chunk-)")
+                  r"board\.json|my-board|--count 100000|--games 1000|--generate 100000|chunk[-.]|"
+                  r"--files-from list)")
 failures, ran = [], 0
 for cmd, expected in transcripts:
     r = subprocess.run(cmd, shell=True, cwd=src, env=env, capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, stdin=subprocess.DEVNULL)
     ran += 1
     if r.stdout != expected:
         failures.append(f"transcript '{cmd}': output differs:\n--- README\n{expected}--- got\n{r.stdout}")
@@ -63,7 +67,7 @@ for line in commands:
     if any(not os.path.exists(os.path.join(src, p)) for p in paths):
         continue
     r = subprocess.run(cmd, shell=True, cwd=src, env=env, capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, stdin=subprocess.DEVNULL)
     ran += 1
     if r.returncode not in (0, 1):
         failures.append(f"'{cmd}': exit {r.returncode}: {r.stderr.strip()[:300]}")

@@ -6,7 +6,7 @@
 // produces from every land hex around it; two hexes of the same resource both count; the
 // desert and the hex the robber stands on give 0 (RULES.md `production`).
 //
-// The formulas, in one place (the README section "Opening placements" repeats them):
+// The formulas, in one place (docs/catan-place.md repeats them):
 //
 //   pips_r(v)      sum of token_pips over v's hexes of resource r (robbed hex, desert: 0)
 //   cards_r(v)     pips_r(v) / 36, expected cards of r per roll

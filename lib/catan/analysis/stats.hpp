@@ -32,7 +32,7 @@
 
 namespace ctk {
 
-// ---- the statistics used (exact formulas in the README "Corpus statistics") ----
+// ---- the statistics used (exact formulas in docs/catan-stats.md) ----
 
 // P(X >= x) for X chi-square distributed with df degrees of freedom (x >= 0, df >= 1):
 // the regularized upper incomplete gamma function Q(df/2, x/2) (Boost.Math).

@@ -38,7 +38,7 @@ inline constexpr int kMaxHarbors = 16;
 
 // The 11 harbor slots of the 5-6 player extension frame, clockwise from the top left like
 // standard_harbor_slots(), as hex + the side facing the sea: 0 NW, 1 NE, 6 NE, 11 E, 22 E,
-// 26 SE, 28 SE, 27 SW, 18 SW, 12 W, 7 NW. Rule (README "Random boards"): walking the 38
+// 26 SE, 28 SE, 27 SW, 18 SW, 12 W, 7 NW. Rule (docs/catan-board.md): walking the 38
 // coastal edges clockwise from the west edge of the middle row (hex 12 W), harbors sit at
 // steps of 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3 edges. The frame is then mirror-symmetric about
 // the middle row, and every slot lies on the same hex of its row as in JSettlers2's

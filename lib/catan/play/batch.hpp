@@ -2,7 +2,7 @@
 // Work over many inputs (DESIGN.md section 9): the list of inputs (--files-from), streams
 // of many games in one JSON Lines text, and threads over inputs with the results in input
 // order (-j N). No scheduler of our own beyond that: across processes and hosts the tools
-// are driven by GNU parallel (README "Many games at once").
+// are driven by GNU parallel (docs/catan-stats.md).
 
 #include <algorithm>
 #include <atomic>

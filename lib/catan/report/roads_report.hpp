@@ -38,7 +38,7 @@ struct Position {
     VertexSet blocked_for(int p) const;
 };
 
-// Reads a position. Accepted shapes (see the README, "catan-roads"):
+// Reads a position. Accepted shapes (docs/catan-roads.md):
 //   a position: {"format": "catan-position", "version": 1, "board": {...} (optional,
 //     board.schema.json; default the beginner board), "players": [{"name": "red",
 //     "roads": [edge, ...], "settlements": [vertex, ...], "cities": [vertex, ...],

@@ -73,7 +73,7 @@ using Weight = boost::multiprecision::cpp_int;
 
 struct TrackOptions {
     // Most states kept after an event (the largest met on the shared recorded games is
-    // stated in the README; this default is far above it).
+    // stated in docs/hidden-information.md; this default is far above it).
     std::size_t max_states = 100000;
     // Checks an event that hides nothing once for the states it cannot tell apart
     // (lib/catan/track/detail/track_share.hpp: equal public fields and equal holdings of what the
