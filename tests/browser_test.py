@@ -101,7 +101,7 @@ def expected_state(log_path, event):
     return json.loads(r.stdout)
 
 
-def check_event(label, page, log_path, event, violation_rule=None):
+def check_event(label, page, log_path, event, violation_rule=None, illegal_edge=None):
     out, err = chromium(f"file://{page}#event={event}", "--dump-dom")
     dom = Dom()
     dom.feed(out)
@@ -136,6 +136,10 @@ def check_event(label, page, log_path, event, violation_rule=None):
         fail(f"{where}: robber on {robber}, library on {want['robber']}")
     if f"event {event}" not in dom.text_of.get("title", ""):
         fail(f"{where}: the title does not name the event: {dom.text_of.get('title')!r}")
+    illegal = [int(a["data-edge"]) for t, a in dom.elements
+               if t == "line" and a.get("class") == "illegal"]
+    if illegal != ([illegal_edge] if illegal_edge is not None else []):
+        fail(f"{where}: the illegal road drawn on {illegal}, expected {illegal_edge}")
     if violation_rule and violation_rule not in dom.text_of.get("current", ""):
         fail(f"{where}: the violation ({violation_rule}) is not shown: {dom.text_of.get('current')!r}")
     if dom.text_of.get("errors", "").strip():
@@ -306,7 +310,8 @@ def main():
         f.write(imported.stdout)
     page = make_page("road-through-settlement", log)
     check_event("road-through-settlement", page, log, 115)
-    check_event("road-through-settlement", page, log, 116, violation_rule="road-connected")
+    check_event("road-through-settlement", page, log, 116, violation_rule="road-connected",
+                illegal_edge=21)
     check_event("road-through-settlement", page, log, 200)
     check_screenshot("road-through-settlement", page, 116,
                      os.path.join(OUT, "road-through-settlement-event-116.png"))

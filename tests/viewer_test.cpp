@@ -136,6 +136,8 @@ TEST_CASE("page data marks the violation and where replay stopped", "[viewer]") 
     CHECK(d["verdict"]["violations"][0]["rule"] == "distance-rule");
     CHECK(d["events"][2]["v"] == json::array({0}));
     CHECK(d["events"][2]["n"] == 1);  // refused, so not applied
+    CHECK(d["events"][2]["ib"] == json::array({20, 1}));  // the illegal settlement, drawn red
+    CHECK(!d["events"][1].contains("ib"));
     CHECK(!d["events"][1].contains("n"));
     for (std::size_t i = 3; i < d["events"].size(); ++i) CHECK(d["events"][i]["n"] == 1);
     // the state shown after the stop is the state where replay stopped

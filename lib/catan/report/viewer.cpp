@@ -29,7 +29,9 @@
 //         buildings), "r": [[edge, player]] (new roads), "rb": robber hex (when moved),
 //         "pl": [[player, player record]] (players whose figures changed), "aw": [longest
 //         road, largest army] (when a holder changed; -1 nobody), "v": [violation indices]
-//         (broken at this event), "n": 1 (not applied: replay stopped before it)}
+//         (broken at this event), "n": 1 (not applied: replay stopped before it), "ir": edge
+//         / "ib": [vertex, 1 settlement | 2 city] (the piece an event that breaks a rule
+//         places, drawn in red at that event)}
 // player record: {"vp", "pub": VP without hidden VP cards, "src": [settlements, cities,
 //         longest road, largest army, VP cards] (VP from each source), "hand": [counts by
 //         resource], "cards": hand size, "dev": [held by kind], "played": [by kind],
@@ -254,8 +256,17 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     json violations = json::array();
     for (std::size_t k = 0; k < v.violations.size(); ++k) {
         const Violation& x = v.violations[k];
-        if (x.event_index >= 0 && x.event_index < n)
-            events[static_cast<std::size_t>(x.event_index)]["v"].push_back(k);
+        if (x.event_index >= 0 && x.event_index < n) {
+            json& ev = events[static_cast<std::size_t>(x.event_index)];
+            ev["v"].push_back(k);
+            // The piece the illegal event places, for the page to draw in red.
+            const EventBody& body = log.events[static_cast<std::size_t>(x.event_index)].body;
+            if (const auto* r = std::get_if<BuildRoad>(&body)) ev["ir"] = r->edge;
+            if (const auto* r = std::get_if<PlaceRoad>(&body)) ev["ir"] = r->edge;
+            if (const auto* b = std::get_if<BuildSettlement>(&body)) ev["ib"] = {b->vertex, 1};
+            if (const auto* b = std::get_if<PlaceSettlement>(&body)) ev["ib"] = {b->vertex, 1};
+            if (const auto* b = std::get_if<BuildCity>(&body)) ev["ib"] = {b->vertex, 2};
+        }
         violations.push_back({{"event", x.event_index < 0 ? json() : json(x.event_index)},
                               {"rule", x.rule_id},
                               {"text", violation_text(x, log, title)}});
