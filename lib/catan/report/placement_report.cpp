@@ -216,92 +216,122 @@ std::vector<PairScore> distinct_pairs(std::vector<PairScore> pairs) {
 }
 }  // namespace
 
-PlacementReport placement_report(const Board& board, const PlacementRequest& opt,
-                                 std::string_view format, bool heat_map) {
-    const PlacementWeights& weights = opt.weights;
-    PlacementReport report;
-    std::string& out = report.text;
-    PlacementModel model(board, opt.taken, weights);
-    auto ranked = model.rank_vertices();
-    const auto pairs = distinct_pairs(model.best_pairs());
-    std::size_t top = std::min<std::size_t>(static_cast<std::size_t>(opt.top), ranked.size());
-    std::size_t npairs = std::min<std::size_t>(static_cast<std::size_t>(opt.pairs), pairs.size());
-    std::vector<ProductionOdds> odds;
-    std::vector<std::array<std::optional<double>, 4>> sims;
-    for (std::size_t i = 0; i < npairs; ++i) {
-        odds.push_back(model.pair_odds(pairs[i]));
-        if (opt.simulate > 0) {
-            std::array<VertexId, 2> vs{pairs[i].first, pairs[i].second};
-            sims.push_back(
-                simulate_rolls_until(board, vs, pairs[i].start_hand, opt.simulate, opt.seed + i));
-        }
-    }
-    std::vector<DraftPick> draft;
-    if (opt.draft) draft = draft_setup(board, opt.taken, opt.seats, weights);
-    const Topology& t = board.topology();
-    if (heat_map) report.heat_map = heat_map_svg(board, model, ranked, top);
+namespace {
 
-    if (format == "json") {
-        json j{{"format", "catan-place"},
-               {"version", 1},
-               {"board", {{"kind", board_kind_name(board.kind())}, {"robber", board.robber()}}},
-               {"taken", opt.taken},
-               {"weights", placement_weights_to_json(weights)},
-               {"board_pips", counts_json(model.board_pips())},
-               {"legal_count", ranked.size()}};
-        json sc = json::object();
-        for (std::size_t r = 0; r < kResourceCount; ++r)
-            sc[std::string(resource_name(kResources[r]))] = model.scarcity()[r];
-        j["scarcity"] = sc;
-        j["vertices"] = json::array();
-        for (std::size_t i = 0; i < top; ++i)
-            j["vertices"].push_back(vertex_json(board, ranked[i], static_cast<int>(i + 1)));
-        j["pairs"] = json::array();
-        for (std::size_t i = 0; i < npairs; ++i)
-            j["pairs"].push_back(pair_json(pairs[i], static_cast<int>(i + 1), &odds[i],
-                                           opt.simulate > 0 ? &sims[i] : nullptr));
-        if (opt.draft) {
-            j["draft"] = json::array();
-            for (const auto& p : draft)
-                j["draft"].push_back({{"seat", p.seat},
-                                      {"round", p.round},
-                                      {"vertex", p.vertex},
-                                      {"score", p.score}});
-        }
-        out = json_text(std::move(j));
-        return report;
-    }
-
-    if (format == "csv") {
-        if (opt.draft) {
-            out += fmt::format("pick,seat,round,vertex,hex,corner,score\n");
-            for (std::size_t i = 0; i < draft.size(); ++i) {
-                auto hc = t.vertex_corner(draft[i].vertex);
-                out += fmt::format("{},{},{},{},{},{},{:.3f}\n", i + 1, draft[i].seat + 1,
-                                   draft[i].round, draft[i].vertex, hc.hex, corner_name(hc.corner),
-                                   draft[i].score);
+// One board's analysis, computed once for whichever format reports it.
+struct Analysis {
+    Analysis(const Board& b, const PlacementRequest& o)
+        : board(b), opt(o), model(b, o.taken, o.weights) {
+        ranked = model.rank_vertices();
+        pairs = distinct_pairs(model.best_pairs());
+        top = std::min<std::size_t>(static_cast<std::size_t>(opt.top), ranked.size());
+        npairs = std::min<std::size_t>(static_cast<std::size_t>(opt.pairs), pairs.size());
+        for (std::size_t i = 0; i < npairs; ++i) {
+            odds.push_back(model.pair_odds(pairs[i]));
+            if (opt.simulate > 0) {
+                std::array<VertexId, 2> vs{pairs[i].first, pairs[i].second};
+                sims.push_back(simulate_rolls_until(board, vs, pairs[i].start_hand, opt.simulate,
+                                                    opt.seed + i));
             }
-            return report;
         }
-        out += fmt::format(
-            "rank,vertex,hex,corner,total_pips,brick,lumber,wool,grain,ore,weighted_pips,"
-            "numbers,resources,harbor,harbor_value,best_expansion,expansion_value,score\n");
-        for (std::size_t i = 0; i < top; ++i) {
-            const auto& s = ranked[i];
-            auto hc = t.vertex_corner(s.vertex);
-            const auto& p = s.production.pips;
-            out += fmt::format(
-                "{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{:.3f},{},{:.3f},{:.3f}\n", i + 1,
-                s.vertex, hc.hex, corner_name(hc.corner), s.production.total_pips, p[0], p[1], p[2],
-                p[3], p[4], s.weighted_pips, s.production.numbers, s.production.resources,
-                s.harbor ? harbor_name(*s.harbor) : "", s.harbor_value,
-                s.expansion.empty() ? std::string() : std::to_string(s.expansion[0]),
-                s.expansion_value, s.score);
-        }
-        return report;
+        if (opt.draft) draft = draft_setup(board, opt.taken, opt.seats, opt.weights);
     }
+    const Board& board;
+    const PlacementRequest& opt;
+    PlacementModel model;
+    std::vector<VertexScore> ranked;
+    std::vector<PairScore> pairs;      // each pair of spots once
+    std::size_t top = 0, npairs = 0;   // the vertices and pairs reported
+    std::vector<ProductionOdds> odds;  // of the pairs reported
+    std::vector<std::array<std::optional<double>, 4>> sims;
+    std::vector<DraftPick> draft;
+};
 
-    // text
+// JSON (schemas/placement.schema.json, format catan-place).
+std::string analysis_json(const Analysis& a) {
+    const Board& board = a.board;
+    const PlacementRequest& opt = a.opt;
+    const PlacementWeights& weights = a.opt.weights;
+    const PlacementModel& model = a.model;
+    const auto& ranked = a.ranked;
+    const auto& pairs = a.pairs;
+    const std::size_t top = a.top, npairs = a.npairs;
+    const auto& odds = a.odds;
+    const auto& sims = a.sims;
+    const auto& draft = a.draft;
+    json j{{"format", "catan-place"},
+           {"version", 1},
+           {"board", {{"kind", board_kind_name(board.kind())}, {"robber", board.robber()}}},
+           {"taken", opt.taken},
+           {"weights", placement_weights_to_json(weights)},
+           {"board_pips", counts_json(model.board_pips())},
+           {"legal_count", ranked.size()}};
+    json sc = json::object();
+    for (std::size_t r = 0; r < kResourceCount; ++r)
+        sc[std::string(resource_name(kResources[r]))] = model.scarcity()[r];
+    j["scarcity"] = sc;
+    j["vertices"] = json::array();
+    for (std::size_t i = 0; i < top; ++i)
+        j["vertices"].push_back(vertex_json(board, ranked[i], static_cast<int>(i + 1)));
+    j["pairs"] = json::array();
+    for (std::size_t i = 0; i < npairs; ++i)
+        j["pairs"].push_back(pair_json(pairs[i], static_cast<int>(i + 1), &odds[i],
+                                       opt.simulate > 0 ? &sims[i] : nullptr));
+    if (opt.draft) {
+        j["draft"] = json::array();
+        for (const auto& p : draft)
+            j["draft"].push_back(
+                {{"seat", p.seat}, {"round", p.round}, {"vertex", p.vertex}, {"score", p.score}});
+    }
+    return json_text(std::move(j));
+}
+
+// CSV: the draft when asked for, else the ranked vertices.
+std::string analysis_csv(const Analysis& a) {
+    const Board& board = a.board;
+    const PlacementRequest& opt = a.opt;
+    const auto& ranked = a.ranked;
+    const std::size_t top = a.top;
+    const auto& draft = a.draft;
+    const Topology& t = board.topology();
+    std::string out;
+    if (opt.draft) {
+        out += fmt::format("pick,seat,round,vertex,hex,corner,score\n");
+        for (std::size_t i = 0; i < draft.size(); ++i) {
+            auto hc = t.vertex_corner(draft[i].vertex);
+            out +=
+                fmt::format("{},{},{},{},{},{},{:.3f}\n", i + 1, draft[i].seat + 1, draft[i].round,
+                            draft[i].vertex, hc.hex, corner_name(hc.corner), draft[i].score);
+        }
+        return out;
+    }
+    out += fmt::format(
+        "rank,vertex,hex,corner,total_pips,brick,lumber,wool,grain,ore,weighted_pips,"
+        "numbers,resources,harbor,harbor_value,best_expansion,expansion_value,score\n");
+    for (std::size_t i = 0; i < top; ++i) {
+        const auto& s = ranked[i];
+        auto hc = t.vertex_corner(s.vertex);
+        const auto& p = s.production.pips;
+        out += fmt::format(
+            "{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},{},{:.3f},{},{:.3f},{:.3f}\n", i + 1,
+            s.vertex, hc.hex, corner_name(hc.corner), s.production.total_pips, p[0], p[1], p[2],
+            p[3], p[4], s.weighted_pips, s.production.numbers, s.production.resources,
+            s.harbor ? harbor_name(*s.harbor) : "", s.harbor_value,
+            s.expansion.empty() ? std::string() : std::to_string(s.expansion[0]), s.expansion_value,
+            s.score);
+    }
+    return out;
+}
+
+// Text: the board's figures, the ranked vertices and why each scores as it does.
+std::string analysis_text_vertices(const Analysis& a) {
+    const Board& board = a.board;
+    const PlacementRequest& opt = a.opt;
+    const PlacementWeights& weights = a.opt.weights;
+    const PlacementModel& model = a.model;
+    const auto& ranked = a.ranked;
+    const std::size_t top = a.top;
+    std::string out;
     std::string taken = "nothing taken";
     if (!opt.taken.empty()) {
         taken = "taken:";
@@ -361,6 +391,20 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
             s.score, s.parts.pips, s.parts.resources, s.parts.numbers, s.parts.harbor,
             s.parts.expansion, ex.empty() ? "" : fmt::format(" (towards {})", ex));
     }
+    return out;
+}
+
+// Text: the best pairs with their odds, and the draft.
+std::string analysis_text_pairs(const Analysis& a) {
+    const Board& board = a.board;
+    const PlacementRequest& opt = a.opt;
+    const PlacementWeights& weights = a.opt.weights;
+    const auto& pairs = a.pairs;
+    const std::size_t npairs = a.npairs;
+    const auto& odds = a.odds;
+    const auto& sims = a.sims;
+    const auto& draft = a.draft;
+    std::string out;
     if (npairs > 0) {
         out += fmt::format(
             "\nBest pairs (each pair of spots once, in its better order: the first settlement, "
@@ -404,6 +448,22 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
                                draft[i].seat + 1, draft[i].round, draft[i].vertex,
                                at(board, draft[i].vertex), draft[i].score);
     }
+    return out;
+}
+
+}  // namespace
+
+PlacementReport placement_report(const Board& board, const PlacementRequest& opt,
+                                 std::string_view format, bool heat_map) {
+    const Analysis a(board, opt);
+    PlacementReport report;
+    if (heat_map) report.heat_map = heat_map_svg(board, a.model, a.ranked, a.top);
+    if (format == "json")
+        report.text = analysis_json(a);
+    else if (format == "csv")
+        report.text = analysis_csv(a);
+    else
+        report.text = analysis_text_vertices(a) + analysis_text_pairs(a);
     return report;
 }
 
