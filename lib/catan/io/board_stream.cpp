@@ -125,6 +125,23 @@ BoardRecord BoardStream::from_text(std::string where, const std::string& text, b
     return r;
 }
 
+// The first record of a stream of one board per line (JSON Lines or the one-line notation):
+// one line is looked at ahead, unparsed, to name a single-line stream "<name>".
+BoardRecord BoardStream::first_line_record(const std::string& first, int first_line,
+                                           bool too_long) {
+    shape_ = Shape::kLines;
+    std::string more;
+    int more_line = 0;
+    bool more_too_long = false;
+    if (next_nonblank_line(more, more_line, more_too_long)) {
+        ahead_ = std::move(more);
+        ahead_line_ = more_line;
+        ahead_too_long_ = more_too_long;
+    }
+    std::string where = ahead_ ? fmt::format("{}:{}", name_, first_line) : name_;
+    return from_text(std::move(where), first, too_long);
+}
+
 BoardRecord BoardStream::start() {
     // A byte-order mark is not JSON but is common at the start of a text file.
     if (peek() == 0xEF) {
@@ -161,36 +178,14 @@ BoardRecord BoardStream::start() {
     }
     if (!too_long && board_text_kind(first) == BoardTextKind::kLine) {
         notation_ = true;
-        shape_ = Shape::kLines;
-        std::string more;
-        int more_line = 0;
-        bool more_too_long = false;
-        if (next_nonblank_line(more, more_line, more_too_long)) {
-            ahead_ = std::move(more);
-            ahead_line_ = more_line;
-            ahead_too_long_ = more_too_long;
-        }
-        std::string where = ahead_ ? fmt::format("{}:{}", name_, first_line) : name_;
-        return from_text(std::move(where), first, false);
+        return first_line_record(first, first_line, false);
     }
     first = comments + first;
     nlohmann::json one = too_long || first.find('\0') != std::string::npos
                              ? nlohmann::json(nlohmann::json::value_t::discarded)
                              : nlohmann::json::parse(first, nullptr, false);
-    if (!one.is_discarded() || too_long) {
-        // JSON Lines (or a document of one line): look one line ahead, unparsed.
-        shape_ = Shape::kLines;
-        std::string more;
-        int more_line = 0;
-        bool more_too_long = false;
-        if (next_nonblank_line(more, more_line, more_too_long)) {
-            ahead_ = std::move(more);
-            ahead_line_ = more_line;
-            ahead_too_long_ = more_too_long;
-        }
-        std::string where = ahead_ ? fmt::format("{}:{}", name_, first_line) : name_;
-        return from_text(std::move(where), first, too_long);
-    }
+    // JSON Lines (or a document of one line).
+    if (!one.is_discarded() || too_long) return first_line_record(first, first_line, too_long);
     // One document over several lines: read it whole (bounded).
     shape_ = Shape::kDone;
     std::string text = first;

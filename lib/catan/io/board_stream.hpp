@@ -60,6 +60,7 @@ class BoardStream {
     bool read_line(std::string& line, bool& too_long);  // false at the end of input
     bool next_nonblank_line(std::string& line, int& line_no, bool& too_long);
     BoardRecord start();
+    BoardRecord first_line_record(const std::string& first, int first_line, bool too_long);
     BoardRecord from_text(std::string where, const std::string& text, bool too_long);
     std::optional<BoardRecord> next_line_record();
     std::optional<BoardRecord> next_array_record();

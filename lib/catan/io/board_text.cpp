@@ -35,6 +35,20 @@ std::vector<std::string_view> split(std::string_view s, std::string_view separat
     return out;
 }
 
+// A number of one or two digits ("7", "18"); std::nullopt for anything else.
+std::optional<int> small_number(std::string_view s) {
+    if (s.empty() || s.size() > 2 || s.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    return std::stoi(std::string(s));
+}
+
+// Where the robber starts: the first desert, else hex 0.
+HexId first_desert(const Board& b) {
+    for (HexId h = 0; h < b.topology().hex_count(); ++h)
+        if (b.terrain(h) == Terrain::kDesert) return h;
+    return 0;
+}
+
 // The shared topologies, not owned.
 std::shared_ptr<const Topology> topology_for(int hexes) {
     const Topology& t = hexes == 19 ? Topology::standard() : Topology::extended();
@@ -148,12 +162,9 @@ Board board_from_line(std::string_view line) {
     if (numbers.size() != land)
         throw InputError(fmt::format("numbers: {} tokens for the {} hexes that are not desert",
                                      numbers.size(), land));
-    HexId desert = kNoId;
-    for (std::size_t h = 0, k = 0; h < terrains.size(); ++h) {
-        const bool has_token = terrains[h] != Terrain::kDesert;
-        b.set_hex(static_cast<HexId>(h), terrains[h], has_token ? numbers[k++] : 0);
-        if (!has_token && desert == kNoId) desert = static_cast<HexId>(h);
-    }
+    for (std::size_t h = 0, k = 0; h < terrains.size(); ++h)
+        b.set_hex(static_cast<HexId>(h), terrains[h],
+                  terrains[h] != Terrain::kDesert ? numbers[k++] : 0);
     std::optional<std::string_view> harbors, robber;
     for (std::size_t i = 2; i < fields.size(); ++i)
         (fields[i].starts_with("robber") ? robber : harbors) = fields[i];
@@ -165,13 +176,10 @@ Board board_from_line(std::string_view line) {
     } else {
         throw InputError("harbors: a 5-6 player board gives its 11 harbors (or none)");
     }
-    HexId robber_hex = desert == kNoId ? 0 : desert;
+    HexId robber_hex = first_desert(b);
     if (robber) {
         const auto words = split(*robber, " \t");
-        int h = -1;
-        if (words.size() == 2 && words[1].size() <= 2 &&
-            words[1].find_first_not_of("0123456789") == std::string_view::npos)
-            h = std::stoi(std::string(words[1]));
+        const int h = words.size() == 2 ? small_number(words[1]).value_or(-1) : -1;
         if (!b.topology().valid_hex(h))
             throw InputError(
                 fmt::format("robber: expected \"robber <hex>\" with a hex 0..{}, got "
@@ -193,7 +201,6 @@ std::string board_to_line(const Board& b) {
     const int row_ends_30[] = {3, 7, 12, 18, 23, 27, 30};
     std::string terrains, numbers;
     int row = 0;
-    HexId desert = kNoId;
     for (HexId h = 0; h < t.hex_count(); ++h) {
         const int end = t.hex_count() == 19 ? row_ends_19[row] : row_ends_30[row];
         if (h == end) {
@@ -202,7 +209,6 @@ std::string board_to_line(const Board& b) {
         }
         terrains += kTerrainLetters[static_cast<std::size_t>(b.terrain(h))];
         if (b.token(h) != 0) numbers += fmt::format("{}{}", numbers.empty() ? "" : " ", b.token(h));
-        if (b.terrain(h) == Terrain::kDesert && desert == kNoId) desert = h;
     }
     // Harbors by slot when each slot holds one and there are no others.
     const auto& slots = slots_for(t);
@@ -226,7 +232,7 @@ std::string board_to_line(const Board& b) {
         if (harbors.empty()) harbors = "none";
     }
     std::string out = fmt::format("{}; {}; {}", terrains, numbers, harbors);
-    if (b.robber() != (desert == kNoId ? 0 : desert)) out += fmt::format("; robber {}", b.robber());
+    if (b.robber() != first_desert(b)) out += fmt::format("; robber {}", b.robber());
     return out;
 }
 
@@ -266,10 +272,7 @@ Board board_from_rows(std::string_view text) {
             const auto colon = line.find(':');
             const auto words = split(line.substr(0, colon), " \t");
             const auto side = words.size() == 3 ? parse_side(words[2]) : std::nullopt;
-            int hex = -1;
-            if (words.size() == 3 && words[1].size() <= 2 &&
-                words[1].find_first_not_of("0123456789") == std::string_view::npos)
-                hex = std::stoi(std::string(words[1]));
+            const int hex = words.size() == 3 ? small_number(words[1]).value_or(-1) : -1;
             if (colon == std::string_view::npos || !side || hex < 0)
                 throw InputError(fmt::format(
                     "{}: expected \"harbor <hex> <side>: <type>\" (e.g. harbor 0 NW: 3:1)", where));
@@ -302,14 +305,12 @@ Board board_from_rows(std::string_view text) {
                     where, trim(cell)));
             int token = 0;
             if (words[1] != "-") {
-                if (words[1].size() > 2 ||
-                    words[1].find_first_not_of("0123456789") != std::string_view::npos ||
-                    token_pips(std::stoi(std::string(words[1]))) == 0)
+                token = small_number(words[1]).value_or(0);
+                if (token_pips(token) == 0)
                     throw InputError(
                         fmt::format("{}: token \"{}\": expected 2..6, 8..12 or - "
                                     "(the desert)",
                                     where, words[1]));
-                token = std::stoi(std::string(words[1]));
             }
             hexes.push_back({*terrain, token});
         }
@@ -320,13 +321,10 @@ Board board_from_rows(std::string_view text) {
                         "30 (the 5-6 player board)",
                         hexes.size()));
     Board b(topology_for(static_cast<int>(hexes.size())));
-    HexId desert = kNoId;
-    for (std::size_t h = 0; h < hexes.size(); ++h) {
+    for (std::size_t h = 0; h < hexes.size(); ++h)
         b.set_hex(static_cast<HexId>(h), hexes[h].first, hexes[h].second);
-        if (hexes[h].first == Terrain::kDesert && desert == kNoId) desert = static_cast<HexId>(h);
-    }
     for (const auto& [where, kind] : harbors) b.add_harbor(where, kind);
-    b.set_robber(desert == kNoId ? 0 : desert);
+    b.set_robber(first_desert(b));
     return b;
 }
 
