@@ -49,9 +49,15 @@ HexId first_desert(const Board& b) {
     return 0;
 }
 
-// The shared topologies, not owned.
-std::shared_ptr<const Topology> topology_for(int hexes) {
-    const Topology& t = hexes == 19 ? Topology::standard() : Topology::extended();
+// The shared topology of a board of `count` hexes, not owned: the standard board (19) or the
+// 5-6 player board (30); else InputError "<before><count><after>, expected ...".
+std::shared_ptr<const Topology> topology_for(std::size_t count, std::string_view before,
+                                             std::string_view after) {
+    if (count != 19 && count != 30)
+        throw InputError(
+            fmt::format("{}{}{}, expected 19 (the standard board) or 30 (the 5-6 player board)",
+                        before, count, after));
+    const Topology& t = count == 19 ? Topology::standard() : Topology::extended();
     return std::shared_ptr<const Topology>(&t, [](const Topology*) {});
 }
 
@@ -137,12 +143,7 @@ Board board_from_line(std::string_view line) {
                 fmt::format("terrains: '{}' is not a terrain letter ({})", c, kLetterHelp));
         terrains.push_back(kTerrains[at]);
     }
-    if (terrains.size() != 19 && terrains.size() != 30)
-        throw InputError(
-            fmt::format("terrains: {} letters, expected 19 (the standard board) or 30 "
-                        "(the 5-6 player board)",
-                        terrains.size()));
-    Board b(topology_for(static_cast<int>(terrains.size())));
+    Board b(topology_for(terrains.size(), "terrains: ", " letters"));
     std::vector<int> numbers;
     for (std::string_view token : split(fields[1], " \t,")) {
         int n = 0;
@@ -315,12 +316,7 @@ Board board_from_rows(std::string_view text) {
             hexes.push_back({*terrain, token});
         }
     }
-    if (hexes.size() != 19 && hexes.size() != 30)
-        throw InputError(
-            fmt::format("{} hexes in the rows, expected 19 (the standard board) or "
-                        "30 (the 5-6 player board)",
-                        hexes.size()));
-    Board b(topology_for(static_cast<int>(hexes.size())));
+    Board b(topology_for(hexes.size(), "", " hexes in the rows"));
     for (std::size_t h = 0; h < hexes.size(); ++h)
         b.set_hex(static_cast<HexId>(h), hexes[h].first, hexes[h].second);
     for (const auto& [where, kind] : harbors) b.add_harbor(where, kind);
