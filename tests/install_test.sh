@@ -41,6 +41,8 @@ got=$(complete_words _catan_board catan-board render --format s)
 [ "$got" = "svg" ] || { echo "completion of 'catan-board render --format s' gave '$got'"; exit 1; }
 got=$(complete_words _catan_replay catan-replay --format "")
 [ "$got" = "text json jsonl" ] || { echo "completion of 'catan-replay --format' gave '$got'"; exit 1; }
+got=$(complete_words _catan_import catan-import --view spec)
+[ "$got" = "spectator spectator-no-discards" ] || { echo "completion of 'catan-import --view spec' gave '$got'"; exit 1; }
 got=$(cd "$src" && complete_words _catan_board catan-board generate --count "")
 [ -z "$got" ] || { echo "completion of 'catan-board generate --count' gave '$got' (a number: none)"; exit 1; }
 got=$(cd "$src" && complete_words _catan_replay catan-replay --events sam)

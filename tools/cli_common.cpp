@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string_view>
 
@@ -221,17 +222,25 @@ std::string flag_words(const CLI::App& app) {
     return words.empty() ? words : words.substr(1);
 }
 
+// Values to offer for options whose values are open (complete_with).
+std::map<const CLI::Option*, std::string>& offered_values() {
+    static std::map<const CLI::Option*, std::string> values;
+    return values;
+}
+
 // The completion of each option's value, as bash case arms keyed "<subcommand> <option>": the
-// values of a choice ("TEXT:{text,json}": text json), nothing for a number (no file names
-// after --top), and no arm (file names) for any other text.
+// values of a choice ("TEXT:{text,json}": text json) or those complete_with gave, nothing
+// for a number (no file names after --top), and no arm (file names) for any other text.
 std::string value_arms(const CLI::App& app, const std::string& sub) {
     std::string arms;
     for (const CLI::Option* o : app.get_options()) {
         if (!o->nonpositional() || o->get_type_size() == 0) continue;
         const std::string type = o->get_type_name();
         std::string words;
-        if (auto open = type.find('{'), close = type.find('}');
-            open != std::string::npos && close != std::string::npos && close > open) {
+        if (auto it = offered_values().find(o); it != offered_values().end()) {
+            words = it->second;
+        } else if (auto open = type.find('{'), close = type.find('}');
+                   open != std::string::npos && close != std::string::npos && close > open) {
             words = type.substr(open + 1, close - open - 1);
             for (char& c : words)
                 if (c == ',') c = ' ';
@@ -251,6 +260,10 @@ std::string value_arms(const CLI::App& app, const std::string& sub) {
 }
 
 }  // namespace
+
+void complete_with(const CLI::Option* option, const std::string& words) {
+    offered_values()[option] = words;
+}
 
 std::string bash_completion(const CLI::App& app) {
     const std::string tool = app.get_name();

@@ -88,6 +88,10 @@ CLI::Option* add_seed_option(CLI::App* app, std::uint64_t& seed, const std::stri
 // it into share/bash-completion/completions).
 std::string bash_completion(const CLI::App& app);
 
+// Values the completion offers for an option whose values are open (not a CLI11 choice):
+// `words` separated by spaces, e.g. the views and the usual seat colours of --view.
+void complete_with(const CLI::Option* option, const std::string& words);
+
 // help2man's include file for the tool's man page (`<tool> --man-include`): the EXAMPLES
 // section kept line by line, and for a tool with subcommands a SUBCOMMANDS section with each
 // one's help (its options, examples and exit status). The build runs help2man with it and
