@@ -66,7 +66,8 @@ if(RSVG_CONVERT)
 endif()
 # Boards typed as text: the row format the project ships and the one-line notation are read by
 # every tool that takes a board; generate and render write the line; a stream of lines checks
-catan_cli_test(NAME board_rows_format EXIT 0 MATCH "^1 boards checked, 0 with problems\n$"
+catan_cli_test(NAME board_rows_format EXIT 0
+  MATCH "^[^\n]*beginner.txt: valid standard board\n1 boards checked, 0 with problems\n$"
   COMMAND $<TARGET_FILE:catan-board> check ${PROJECT_SOURCE_DIR}/samples/boards/beginner.txt)
 catan_cli_test(NAME board_line_render EXIT 0
   MATCH "^OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11; 3 G O 3 W 3 3 B L\n$"
@@ -81,3 +82,6 @@ catan_cli_test(NAME board_line_mistyped EXIT 2
   MATCH "^catan-board: -: numbers: 17 tokens for the 18 hexes that are not desert\n"
   STDIN ${PROJECT_SOURCE_DIR}/samples/boards/invalid/malformed-line-numbers.line
   COMMAND $<TARGET_FILE:catan-board> check -)
+# A good board gets a one-line verdict on standard output (the summary goes to stderr)
+catan_cli_test(NAME board_check_good_verdict EXIT 0 MATCH "^[^\n]*beginner.line: valid standard board\n$"
+  COMMAND sh -c "$<TARGET_FILE:catan-board> check ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line 2$<ANGLE-R>/dev/null")

@@ -534,6 +534,7 @@ int BoardCli::run_check() {
             cli::out() << printable(message) << '\n';
     };
     std::vector<std::string> errors;
+    std::string good;  // the verdict line of the last good board (printed for a single one)
     for (const std::string& file : cli::input_files(check_inputs)) {
         std::optional<std::string> error;
         bool unreadable = false;
@@ -561,6 +562,9 @@ int BoardCli::run_check() {
                             cli::out()
                                 << printable(fmt::format("{}: {}: {}", name, p.rule_id, p.message))
                                 << '\n';
+                        if (problems.empty())
+                            good = printable(
+                                fmt::format("{}: valid {} board", name, board_kind_name(b.kind())));
                     }
                 },
                 check_keep_going, report_error);
@@ -579,6 +583,10 @@ int BoardCli::run_check() {
                        << '\n';
         errors.push_back(*error);
     }
+    // One good board gets its one-line verdict (many good boards only the summary below).
+    if (!json && !quiet && checked == 1 && bad == 0 && malformed == 0 && errors.empty() &&
+        !good.empty())
+        cli::out() << good << '\n';
     cli::out().flush();
     // Nothing checked and the input refused: the refusal alone says it.
     if (!quiet && (checked > 0 || errors.empty()))
