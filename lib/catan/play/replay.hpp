@@ -142,7 +142,8 @@ std::string violation_text(const Violation& v, const GameLog& log, std::string_v
                            const Verdict* verdict = nullptr);
 
 // The game as text, one line per event in plain words (io/event_text.hpp) with its index and
-// turn: "   17  turn 3 — player_c rolls 8 (3 + 5)", every rule an event breaks on the lines
+// turn ("not replayed" for an event replay could not apply even going on): "   17  turn 3 —
+// player_c rolls 8 (3 + 5)", every rule an event breaks on the lines
 // after it ("         ! road-connected: ..."), and the verdict's first line at the end. The
 // log is replayed with opt (keep_going set, so that every event has its turn and every
 // violation is listed). Names and text escaped with printable. `verdict`, when given,

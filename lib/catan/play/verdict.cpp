@@ -211,8 +211,9 @@ std::string events_text(const GameLog& log, const ReplayOptions& opt, std::strin
     listing.keep_going = true;
     listing.stop_at_event.reset();
     listing.stop_at_turn.reset();
-    // The turn each event belongs to: the turn of the state before it.
-    std::vector<int> turns(log.events.size(), 0);
+    // The turn each event belongs to: the turn of the state before it (-1: an event replay
+    // could not apply, where it stopped even going on).
+    std::vector<int> turns(log.events.size(), -1);
     int turn = 0;
     listing.on_event = [&](int index, const GameState& after) {
         turns[static_cast<std::size_t>(index)] = turn;
@@ -230,7 +231,9 @@ std::string events_text(const GameLog& log, const ReplayOptions& opt, std::strin
     };
     list_broken(-1);
     for (std::size_t i = 0; i < log.events.size(); ++i) {
-        out += printable(fmt::format("{:>5}  turn {} — {}", i, turns[i],
+        const std::string turn_text =
+            turns[i] >= 0 ? fmt::format("turn {}", turns[i]) : std::string("not replayed");
+        out += printable(fmt::format("{:>5}  {} — {}", i, turn_text,
                                      event_text(log.events[i].body, log.seats, board))) +
                '\n';
         list_broken(static_cast<int>(i));
