@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <catan/io/line.hpp>
+
 #include <catan/board/generate.hpp>
 
 namespace ctk {
@@ -240,10 +242,7 @@ std::string board_to_line(const Board& b) {
 std::optional<BoardTextKind> board_text_kind(std::string_view text) {
     std::size_t pos = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view line = trim(text.substr(pos, end - pos));
-        pos = end + 1;
+        const std::string_view line = trim(take_line(text, pos));
         if (line.empty() || line.front() == '#') continue;
         if (line.front() == '{' || line.front() == '[' || line.front() == '"') return std::nullopt;
         if (line.find('|') != std::string_view::npos) return BoardTextKind::kRows;
@@ -261,10 +260,7 @@ Board board_from_rows(std::string_view text) {
     int line_no = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view line = trim(text.substr(pos, end - pos));
-        pos = end + 1;
+        const std::string_view line = trim(take_line(text, pos));
         ++line_no;
         if (line.empty() || line.front() == '#') continue;
         const std::string where = fmt::format("line {}", line_no);
