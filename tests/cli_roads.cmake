@@ -72,6 +72,10 @@ catan_cli_test(NAME roads_catanatron_undercount EXIT 1
 # desert at the start), from a log at --at N and from a state replayed elsewhere
 set(HG ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
 set(GT "$<ANGLE-R>")
+# The title names the input, and a long name wraps it onto two lines, moving the board down:
+# the input is named relative to the source folder so that where the project is checked
+# out does not change the picture.
+set(HGR samples/real/human-game-1.soclog)
 catan_cli_test(NAME roads_svg_robber_moved EXIT 0
   MATCH "^id=\"robber\" class=\"robber\"><g transform=\"translate\\(400.9,519.0\\)\nid=\"robber\" class=\"robber\"><g transform=\"translate\\(400.9,519.0\\)\nid=\"robber\" class=\"robber\"><g transform=\"translate\\(273.8,249.0\\)\n$"
-  COMMAND sh -c "cd ${CMAKE_CURRENT_BINARY_DIR} && $<TARGET_FILE:catan-roads> --at 100 --svg robber-a.svg ${HG} ${GT} /dev/null && $<TARGET_FILE:catan-replay> --at 100 --format json ${HG} | $<TARGET_FILE:catan-roads> --svg robber-b.svg - ${GT} /dev/null && $<TARGET_FILE:catan-roads> --at 0 --svg robber-c.svg ${HG} ${GT} /dev/null && grep -ho 'id=\"robber\"[^${GT}]*${GT}<g transform=\"translate([^)]*)' robber-a.svg robber-b.svg robber-c.svg")
+  COMMAND sh -c "cd ${PROJECT_SOURCE_DIR} && $<TARGET_FILE:catan-roads> --at 100 --svg ${CMAKE_CURRENT_BINARY_DIR}/robber-a.svg ${HGR} ${GT} /dev/null && $<TARGET_FILE:catan-replay> --at 100 --format json ${HGR} | $<TARGET_FILE:catan-roads> --svg ${CMAKE_CURRENT_BINARY_DIR}/robber-b.svg - ${GT} /dev/null && $<TARGET_FILE:catan-roads> --at 0 --svg ${CMAKE_CURRENT_BINARY_DIR}/robber-c.svg ${HGR} ${GT} /dev/null && cd ${CMAKE_CURRENT_BINARY_DIR} && grep -ho 'id=\"robber\"[^${GT}]*${GT}<g transform=\"translate([^)]*)' robber-a.svg robber-b.svg robber-c.svg")
