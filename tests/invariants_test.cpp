@@ -108,6 +108,44 @@ TEST_CASE("5-6 players: bank + hands = 24 per resource, deck + held + played = 3
     CHECK(extended == 2);
 }
 
+TEST_CASE("JSettlers2's readings: invariants after every event, then replay agrees",
+          "[invariants][variants]") {
+    // 1,000 games of 5 and 6 players under unlimited_bank, special_building_any_order and
+    // win_when_turn_passes (a tenth under sanitizers); then, that each reading is played:
+    // a bank below zero, a part of the player whose turn ended, a part out of seat order,
+    // a game won as the turn passed.
+    SimOptions opt;
+    opt.options.unlimited_bank = true;
+    opt.options.special_building_any_order = true;
+    opt.options.win_when_turn_passes = true;
+    CHECK(play_checked(scaled(1000), opt, {5, 6}, 12006) > 0);
+    opt.record = false;
+    int overdrawn = 0, own_part = 0, out_of_order = 0, passed = 0;
+    for (int g = 1; g <= scaled(200); ++g) {
+        opt.players = 5 + g % 2;
+        SelfPlay sp(game_seed(12007, g), opt);
+        int last_seat = 0;
+        while (!sp.over()) {
+            const GameState& s = sp.state();
+            if (!s.special.open()) last_seat = 0;
+            const EventBody& e = sp.step();
+            const GameState& t = sp.state();
+            overdrawn += std::any_of(t.bank.begin(), t.bank.end(), [](int n) { return n < 0; });
+            if (const auto* b = std::get_if<SpecialBuild>(&e)) {
+                const int seat = t.seats_after(t.special.after, b->player);
+                own_part += b->player == t.special.after;
+                out_of_order += seat < last_seat;
+                last_seat = seat;
+            }
+        }
+        passed += sp.state().phase != Phase::kOver && win_due(sp.state()) != kNoPlayer;
+    }
+    CHECK(overdrawn > 0);
+    CHECK(own_part > 0);
+    CHECK(out_of_order > 0);
+    CHECK(passed > 0);
+}
+
 TEST_CASE("5-6 players: self-play plays the special building phase", "[invariants][variants]") {
     // The 1,000 games above check it event by event; here: the phase is really played.
     SimOptions opt;
@@ -222,8 +260,7 @@ TEST_CASE("broken_invariant names the law a corrupted state breaks", "[invariant
     s = good;
     s.players[0].road_length += 1;  // what apply keeps: only the full scope recounts it
     CHECK(broken_invariant(s, InvariantScope::kLaws).empty());
-    CHECK(broken_invariant(s) == "road length of player 0: " +
-                                     std::to_string(good.players[0].road_length + 1) +
-                                     ", a fresh count gives " +
-                                     std::to_string(good.players[0].road_length));
+    CHECK(broken_invariant(s) ==
+          "road length of player 0: " + std::to_string(good.players[0].road_length + 1) +
+              ", a fresh count gives " + std::to_string(good.players[0].road_length));
 }

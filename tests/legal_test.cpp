@@ -325,6 +325,36 @@ TEST_CASE("brute force equals the generator in the special building phase", "[le
     CHECK(parts > 10);
 }
 
+TEST_CASE("brute force equals the generator under JSettlers2's readings", "[legal][variants]") {
+    // unlimited_bank (trades and year of plenty from an empty bank), special building parts
+    // in any order (the ended turn's player's among them) and a win due as the turn passes
+    // (no roll or card of the next player then): 5 and 6 players, every third state.
+    GameOptions options;
+    options.unlimited_bank = true;
+    options.special_building_any_order = true;
+    options.win_when_turn_passes = true;
+    int compared = 0, due = 0, seen = 0;
+    for (int g = 1; g <= std::max(1, 6 / kScale); ++g) {
+        const int players = 5 + g % 2;
+        sample_states(
+            game_seed(10, g), players, 1000,
+            [&](const GameState& s) {
+                const bool is_due = win_due(s) != kNoPlayer;
+                if (!is_due && ++seen % 3 != 0) return;
+                ++compared;
+                due += is_due;
+                auto want = as_text(brute_force(s), players);
+                auto got = as_text(generated(s), players);
+                INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
+                REQUIRE(got == want);
+                REQUIRE(as_text(from_codes(s), players) == want);
+            },
+            options);
+    }
+    CHECK(compared > 100);
+    CHECK(due > 0);
+}
+
 // maritime-rate (RULES.md): the 3:1 rate needs a generic harbor; the owner of the brick
 // 2:1 harbor alone trades wool at 4:1, not 3:1 (a check once took any rate <= 3 as a 3:1
 // harbor).

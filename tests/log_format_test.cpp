@@ -54,12 +54,39 @@ TEST_CASE("header options and unrecorded are read, written back and checked", "[
 
     CHECK(error_of(R"(, "options": {"discard_limt": 9})", "") ==
           "t.jsonl: header (line 1): options.discard_limt: unknown option (expected vp_to_win, "
-          "discard_limit, friendly_robber)");
+          "discard_limit, friendly_robber, unlimited_bank, special_building_any_order, "
+          "win_when_turn_passes)");
     CHECK(
         error_of(R"(, "options": {"friendly_robber": 1})", "") ==
         "t.jsonl: header (line 1): options.friendly_robber: expected true or false, got number 1");
     CHECK(error_of(R"(, "unrecorded": ["steals"])", "") ==
           "t.jsonl: header (line 1): unrecorded[0]: unknown name \"steals\" (expected discards)");
+    CHECK(error_of(R"(, "options": {"unlimited_bank": "yes"})", "") ==
+          "t.jsonl: header (line 1): options.unlimited_bank: expected true or false, got string "
+          "\"yes\"");
+}
+
+TEST_CASE("the readings of other engines are header options, written only when set",
+          "[log][format]") {
+    GameLog log = read_jsonl(
+        R"(, "options": {"unlimited_bank": true, "special_building_any_order": true, "win_when_turn_passes": false})",
+        "");
+    CHECK(log.options.unlimited_bank);
+    CHECK(log.options.special_building_any_order);
+    CHECK_FALSE(log.options.win_when_turn_passes);
+    CHECK(log_header_to_json(log).at("options").dump() ==
+          R"({"special_building_any_order":true,"unlimited_bank":true,"vp_to_win":10})");
+    GameLog again = read_log(write_log(log, LogFormat::kJsonl), "again.jsonl");
+    CHECK(again.options == log.options);
+    // The fast reader agrees with the precise one (a log it cannot read goes to the latter).
+    GameLog doc = read_log(write_log(log, LogFormat::kJson), "again.json");
+    CHECK(doc.options == log.options);
+    CHECK(options_text(log.options, true) ==
+          "unlimited bank, special building in any order, 5-6 player extension");
+    CHECK(options_to_json(log.options, false).dump() ==
+          R"({"discard_limit":7,"extension":false,"friendly_robber":false,)"
+          R"("special_building_any_order":true,"unlimited_bank":true,"vp_to_win":10,)"
+          R"("win_when_turn_passes":false})");
 }
 
 TEST_CASE("a roll may give only its sum, a discard may hide its cards", "[log][format]") {

@@ -232,6 +232,16 @@ struct GameOptions {
     int discard_limit = 7;         // discard-half: a 7 makes players holding more discard, 2..99
     bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
     bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
+    // Readings of the rules by other engines (JSettlers2), RULES.md "Variants":
+    // bank-shortage / bank-empty: the bank never runs short of resource cards; its counts
+    // go below zero by the cards it pays beyond the set.
+    bool unlimited_bank = false;
+    // special-building: the parts come in any order, one per player a phase, the player
+    // whose turn ended included.
+    bool special_building_any_order = false;
+    // win-on-own-turn: the player whose turn comes next, holding the target in the
+    // special building phase, wins as the phase ends, before their roll (win_due).
+    bool win_when_turn_passes = false;
     bool operator==(const GameOptions&) const = default;
 };
 

@@ -14,8 +14,8 @@ namespace ctk {
 
 // A description of the first broken invariant of s, or "" when all hold. The laws:
 // - conservation: bank + hands = the bank's per-resource count for every resource; no
-//   negative hand or bank; deck + held + played = the deck's count for every development
-//   card kind and in total;
+//   negative hand or bank (an unlimited bank may go below zero); deck + held + played =
+//   the deck's count for every development card kind and in total;
 // - pieces: on the board + left = the pieces of a player (roads, settlements, cities); the
 //   road set agrees with the edges owned; VP = buildings + awards + victory point cards;
 // - what apply keeps up to date equals a fresh computation: road lengths (a fresh longest

@@ -77,8 +77,12 @@ class SetBuilder {
         if (s_.robber_due != RobberReason::kNone || owed_) return robber_moves(p);
         if (s_.free_roads > 0) return roads(p, true);
         if (!s_.rolled) {
-            add(LegalSet::kRoll, 1);
-            dev_cards(p);
+            // win-on-own-turn: a win due as the turn passes (win_when_turn_passes) comes
+            // before the next player's roll or card; only the other parts may come first.
+            if (win_due(s_) == kNoPlayer) {
+                add(LegalSet::kRoll, 1);
+                dev_cards(p);
+            }
             special_parts();
             return;
         }
@@ -165,7 +169,7 @@ class SetBuilder {
         // The resources the bank can give (bit g), found once for every trade.
         unsigned in_bank = 0;
         for (int g = 0; g < kResourceCount; ++g)
-            if (s_.bank[g] > 0) in_bank |= 1U << g;
+            if (s_.bank_has(g) > 0) in_bank |= 1U << g;
         std::size_t n = 0;
         for (int r = 0; r < kResourceCount; ++r) {
             unsigned rates = 0;
@@ -220,14 +224,19 @@ class SetBuilder {
     }
 
     // special-building: the parts still open in seat order after the turn that ended, in
-    // player order (the turn player takes none; a part opens once).
+    // player order (the turn player takes none; a part opens once); in any order with the
+    // option special_building_any_order (the turn player's too).
     void special_parts() {
         const SpecialBuilding& sb = s_.special;
         if (!sb.open()) return;
+        const bool any_order = s_.options().special_building_any_order;
         unsigned builders = 0;
-        for (PlayerId q = 0; q < s_.player_count(); ++q)
-            if (q != sb.after && !s_.players[q].resigned && s_.seats_after(sb.after, q) > sb.served)
+        for (PlayerId q = 0; q < s_.player_count(); ++q) {
+            if (s_.players[q].resigned) continue;
+            if (any_order ? !(sb.taken & (1U << q))
+                          : q != sb.after && s_.seats_after(sb.after, q) > sb.served)
                 builders |= 1U << q;
+        }
         out_.builders = static_cast<std::uint8_t>(builders);
         add(LegalSet::kSpecialBuilds, static_cast<std::size_t>(bit_count(builders)));
     }
@@ -250,9 +259,9 @@ class SetBuilder {
         if (playable(DevCard::kKnight)) add(LegalSet::kKnight, 1);
         if (playable(DevCard::kRoadBuilding)) add(LegalSet::kRoadBuilding, 1);
         if (playable(DevCard::kYearOfPlenty)) {
-            out_.bank = s_.bank;
+            out_.bank = s_.bank_available();
             std::size_t n = 0;
-            for_each_multiset(s_.bank, std::min(2, total(s_.bank)),
+            for_each_multiset(out_.bank, std::min(2, total(out_.bank)),
                               [&](const ResourceCounts&) { ++n; });
             add(LegalSet::kYearOfPlenty, n);
         }

@@ -226,7 +226,7 @@ std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) 
     const auto& row = s.yields[static_cast<std::size_t>(sum - 2)];
     const int players = s.player_count();
     // bank-shortage: a resource the bank cannot pay in full goes to nobody, unless only one
-    // player is owed it (that player gets what remains).
+    // player is owed it (that player gets what remains); an unlimited bank pays in full.
     for (int r = 0; r < kResourceCount; ++r) {
         int need = 0, owed_players = 0;
         for (int p = 0; p < players; ++p) {
@@ -235,9 +235,9 @@ std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) 
             need += n;
             owed_players += n > 0 ? 1 : 0;
         }
-        if (need <= s.bank[r]) continue;
+        if (need <= s.bank_has(r)) continue;
         for (int p = 0; p < s.player_count(); ++p)
-            owed[p][r] = owed_players == 1 ? std::min(owed[p][r], s.bank[r]) : 0;
+            owed[p][r] = owed_players == 1 ? std::min(owed[p][r], s.bank_has(r)) : 0;
     }
     return owed;
 }
@@ -345,16 +345,17 @@ std::vector<Violation> wrong_claims(const GameState& s, const Event& e, int inde
                                 "bank"));
         if (!all) return out;
     }
-    if (c.winner && *c.winner != s.winner)
+    // (a win due as the turn passes, win_when_turn_passes, is the log's end)
+    if (const PlayerId winner = winner_at_end(s); c.winner && *c.winner != winner)
         out.push_back(
             violation(rule::kWinOnOwnTurn,
-                      s.winner == kNoPlayer
+                      winner == kNoPlayer
                           ? fmt::format("the log claims {} won; the rules count {} VP for {} and "
                                         "nobody has won",
                                         ctx.player_name(*c.winner), s.vp(*c.winner),
                                         ctx.player_name(*c.winner))
                           : fmt::format("the log claims {} won; the rules give the win to {}",
-                                        ctx.player_name(*c.winner), ctx.player_name(s.winner)),
+                                        ctx.player_name(*c.winner), ctx.player_name(winner)),
                       "winner"));
     return out;
 }

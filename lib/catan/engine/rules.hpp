@@ -97,6 +97,16 @@ std::optional<Violation> check(const GameState& s, const Event& e, int index = -
 // when the active player reaches vp_to_win, or only one player has not resigned.
 void apply(GameState& s, const Event& e);
 
+// win-on-own-turn under the option win_when_turn_passes (JSettlers2's reading): the
+// player whose turn comes next when they hold vp_to_win during the special building phase,
+// or kNoPlayer. Their win is due: it comes as the phase ends and the turn passes to them,
+// before their roll (a roll or card of theirs then breaks game-over), or at the end of the
+// log when nothing follows; a winner claim naming them is right.
+PlayerId win_due(const GameState& s);
+// The winner of a game whose log ends in state s: s.winner, or the player whose win is due
+// (win_due); kNoPlayer when nobody has won.
+PlayerId winner_at_end(const GameState& s);
+
 // Cross-checks the claims of an event just applied (s is the state AFTER apply) against
 // what the rules derived: "received" on a roll (production / bank-shortage) or on a
 // second setup settlement (setup-resources); "longest_road", "largest_army"; "vp" and

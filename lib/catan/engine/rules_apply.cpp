@@ -68,7 +68,7 @@ void pay_bank(GameState& s, PlayerId p, const ResourceCounts& cost) {
 void from_bank(GameState& s, PlayerId p, const ResourceCounts& cards) {
     ResourceCounts got{};
     for (int r = 0; r < kResourceCount; ++r) {
-        got[r] = std::min(cards[r], s.bank[r]);
+        got[r] = std::min(cards[r], s.bank_has(r));
         s.bank[r] -= got[r];
     }
     add_cards(s.players[p], got);
@@ -118,7 +118,8 @@ void end_if_won(GameState& s) {
         return;
     }
     // win-on-own-turn: only the active player wins, at any moment of their turn (the
-    // special building phase before it is nobody's turn: VP reached there wait).
+    // special building phase before it is nobody's turn: VP reached there wait for it;
+    // win_due says when they win under win_when_turn_passes).
     if (s.phase == Phase::kTurn && !s.special.open() && s.vp(s.active) >= s.vp_to_win()) {
         s.phase = Phase::kOver;
         s.winner = s.active;
@@ -307,7 +308,10 @@ struct Applier {
     void operator()(const SpecialBuild& b) {
         if (!s.special.open()) return;  // (--keep-going after a special-building violation)
         s.special.builder = b.player;
-        s.special.served = static_cast<std::int8_t>(s.seats_after(s.special.after, b.player));
+        s.special.taken = static_cast<std::uint8_t>(s.special.taken | 1U << b.player);
+        // (seat order: the parts before this one's seat are past; in any order, none is)
+        if (!s.options().special_building_any_order)
+            s.special.served = static_cast<std::int8_t>(s.seats_after(s.special.after, b.player));
     }
     void operator()(const Resign& b) {
         PlayerState& ps = s.players[b.player];
@@ -339,6 +343,17 @@ struct Applier {
 
 }  // namespace
 
+PlayerId win_due(const GameState& s) {
+    return s.options().win_when_turn_passes && s.phase == Phase::kTurn && s.special.open() &&
+                   s.vp(s.active) >= s.vp_to_win()
+               ? s.active
+               : kNoPlayer;
+}
+
+PlayerId winner_at_end(const GameState& s) {
+    return s.winner != kNoPlayer ? s.winner : win_due(s);
+}
+
 void apply(GameState& s, const Event& e) {
     for (auto& r : s.last_received) r.fill(0);
     const PlayerId p = event_player(e.body);
@@ -348,10 +363,17 @@ void apply(GameState& s, const Event& e) {
         !std::holds_alternative<TradeReject>(e.body) &&
         !std::holds_alternative<TradePlayer>(e.body) && !std::holds_alternative<Resign>(e.body))
         s.offer = OpenOffer{};
-    // special-building: the next player's own turn (a roll, a card) ends the phase.
+    // special-building: the next player's own turn (a roll, a card) ends the phase, and
+    // a win due as the turn passes comes first (win_when_turn_passes).
     if (s.special.open() && s.special.builder == kNoPlayer && p == s.active &&
-        !std::holds_alternative<SpecialBuild>(e.body) && !std::holds_alternative<Resign>(e.body))
+        !std::holds_alternative<SpecialBuild>(e.body) && !std::holds_alternative<Resign>(e.body)) {
+        const PlayerId due = win_due(s);
         s.special = SpecialBuilding{};
+        if (due != kNoPlayer) {
+            s.phase = Phase::kOver;
+            s.winner = due;
+        }
+    }
     // game-over: only the rest of the card whose play ended the game may follow the end.
     const bool was_over = s.phase == Phase::kOver;
     const bool played = std::holds_alternative<PlayKnight>(e.body) ||

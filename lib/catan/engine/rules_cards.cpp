@@ -30,15 +30,14 @@ Result Checker::event(const PlayRoadBuilding& b) {
 // progress-card (year of plenty) and bank-empty.
 Result Checker::event(const PlayYearOfPlenty& b) {
     if (auto r = play(b.player, DevCard::kYearOfPlenty)) return r;
-    const int bank_total = total(s_.bank);
-    const int want = std::min(2, bank_total);
+    const int want = std::min(2, total(s_.bank_available()));
     if (total(b.take) != want)
         return fail(rule::kProgressCard,
                     fmt::format("year of plenty takes exactly {} cards from the bank, not {}", want,
                                 total(b.take)),
                     "take");
     for (Resource r : kResources)
-        if (b.take[static_cast<int>(r)] > s_.bank[static_cast<int>(r)])
+        if (b.take[static_cast<int>(r)] > s_.bank_has(static_cast<int>(r)))
             return fail(rule::kBankEmpty,
                         fmt::format("the bank holds {} {}; year of plenty cannot take {}",
                                     s_.bank[static_cast<int>(r)], resource_name(r),

@@ -1,6 +1,7 @@
 // The special building phase of the 5-6 player extension (RULES.md special-building): from
 // the turn player's end_turn to the next player's own turn, the other players in seat order
-// (from the next) may each take one part: special_build, builds, end_turn.
+// (from the next) may each take one part: special_build, builds, end_turn. With the option
+// special_building_any_order the parts come in any order, the turn player's among them.
 #include <catan/engine/detail/rules_impl.hpp>
 
 namespace ctk::rules_impl {
@@ -54,6 +55,18 @@ bool Checker::special_building(const EventBody& body, Result& r) {
         }
         return true;
     }
+    if (opens && s_.options().special_building_any_order) {
+        // JSettlers2's reading: the players are served as they ask, the one whose turn
+        // ended among them, each once a phase.
+        if (sb.taken & (1U << p))
+            r = fail(rule::kSpecialBuilding,
+                     fmt::format("{} already had a special build part after {}'s turn", name(p),
+                                 name(sb.after)),
+                     "player");
+        else
+            r = std::nullopt;
+        return true;
+    }
     if (opens) {
         const int seat = s_.seats_after(sb.after, p);
         if (p == sb.after)
@@ -84,8 +97,14 @@ bool Checker::special_building(const EventBody& body, Result& r) {
         if (std::holds_alternative<Roll>(body) || std::holds_alternative<PlayKnight>(body) ||
             std::holds_alternative<PlayRoadBuilding>(body) ||
             std::holds_alternative<PlayYearOfPlenty>(body) ||
-            std::holds_alternative<PlayMonopoly>(body))
-            return false;
+            std::holds_alternative<PlayMonopoly>(body)) {
+            if (win_due(s_) == kNoPlayer) return false;
+            r = fail(rule::kGameOver,
+                     fmt::format("the game is over ({} won with {} VP as the turn passed to "
+                                 "them, win_when_turn_passes); no {} may follow",
+                                 name(p), s_.vp(p), what));
+            return true;
+        }
         r = fail(rule::kSpecialBuilding,
                  fmt::format("{}'s {} between the special build parts after {}'s turn: {}'s own "
                              "turn begins with the roll (or a development card played before "

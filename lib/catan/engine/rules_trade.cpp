@@ -82,7 +82,7 @@ Result Checker::event(const TradeBank& b) {
                     "get");
     if (auto r = hand_over(p, b.give, "gives", "give")) return r;
     for (Resource r : kResources)
-        if (b.get[static_cast<int>(r)] > s_.bank[static_cast<int>(r)])
+        if (b.get[static_cast<int>(r)] > s_.bank_has(static_cast<int>(r)))
             return fail(
                 rule::kBankEmpty,
                 fmt::format("the bank holds {} {}, {} asks for {}", s_.bank[static_cast<int>(r)],

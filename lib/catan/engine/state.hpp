@@ -104,12 +104,14 @@ struct OpenOffer {
 // The special building phase of the 5-6 player extension (RULES.md special-building):
 // open from the end_turn of `after`'s turn until the next player's own turn begins (their
 // roll, or a development card before it). The other players take parts in seat order from
-// the next, each at most once: special_build, builds, end_turn.
+// the next, each at most once: special_build, builds, end_turn (with the option
+// special_building_any_order: in any order, `after` included).
 struct SpecialBuilding {
     PlayerId after = kNoPlayer;    // whose turn ended; kNoPlayer: the phase is not open
     PlayerId builder = kNoPlayer;  // whose part is open (special_build .. end_turn)
     std::int8_t served = 0;        // parts are past up to this seat after `after`
                                    // (GameState::seats_after: 1 = the next player)
+    std::uint8_t taken = 0;        // bit p: player p had a part in this phase
     bool open() const { return after != kNoPlayer; }
     friend bool operator==(const SpecialBuilding&, const SpecialBuilding&) = default;
 };
@@ -143,6 +145,15 @@ class GameState {
     bool extension() const { return extension_; }
     int bank_per_resource() const {
         return extension_ ? kExtensionBankPerResource : kBankPerResource;
+    }
+    // bank-shortage / bank-empty: the cards of resource r the bank can pay, 0..; with the
+    // option unlimited_bank always kUnlimitedBank (its count then goes below zero).
+    static constexpr int kUnlimitedBank = 99;
+    int bank_has(int r) const { return options_.unlimited_bank ? kUnlimitedBank : bank[r]; }
+    ResourceCounts bank_available() const {
+        ResourceCounts a{};
+        for (int r = 0; r < kResourceCount; ++r) a[r] = bank_has(r);
+        return a;
     }
     int deck_size() const { return extension_ ? kExtensionDeckSize : kDeckSize; }
     const std::array<int, kDevCardKinds>& deck_counts() const {

@@ -2,6 +2,7 @@
 // the fields of the common event shapes. Anything else gives up, and the caller reads the
 // line with event_from_json, whose messages are the reference.
 #include <catan/io/detail/event_fast.hpp>
+#include <catan/io/log_format.hpp>
 
 #include <catan/io/detail/board_fast.hpp>
 #include <catan/io/detail/event_values.hpp>
@@ -634,15 +635,19 @@ bool read_options(element v, GameOptions& out) {
     if (v.get_object().get(o)) return false;
     unsigned seen = 0;
     for (auto [key, value] : o) {
-        const unsigned bit = key == "vp_to_win"         ? 1u
-                             : key == "discard_limit"   ? 2u
-                             : key == "friendly_robber" ? 4u
-                                                        : 0u;
+        bool GameOptions::*reading = reading_option(key);
+        unsigned bit = key == "vp_to_win"         ? 1u
+                       : key == "discard_limit"   ? 2u
+                       : key == "friendly_robber" ? 4u
+                                                  : 0u;
+        for (std::size_t i = 0; i < kReadingOptions.size(); ++i)
+            if (kReadingOptions[i].second == reading && reading) bit = 8u << i;
         if (bit == 0 || (seen & bit)) return false;  // unknown or repeated: the precise reader
         seen |= bit;
         if (bit == 1u && !integer(value, 3, 30, out.vp_to_win)) return false;
         if (bit == 2u && !integer(value, 2, 99, out.discard_limit)) return false;
         if (bit == 4u && value.get_bool().get(out.friendly_robber)) return false;
+        if (reading && value.get_bool().get(out.*reading)) return false;
     }
     return true;
 }

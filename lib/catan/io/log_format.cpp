@@ -43,6 +43,8 @@ json log_header_to_json(const GameLog& log) {
         options["discard_limit"] = log.options.discard_limit;
     if (log.options.friendly_robber != base.friendly_robber)
         options["friendly_robber"] = log.options.friendly_robber;
+    for (const auto& [key, member] : kReadingOptions)
+        if (log.options.*member) options[std::string(key)] = true;
     json j = {{"format", "catan-log"},
               {"version", log.version},
               {"options", std::move(options)},
@@ -79,10 +81,16 @@ GameLog header_from_json(const json& j, bool document) {
                             fmt::format("options.friendly_robber: expected true or false, got {}",
                                         type_name(ov)));
                     log.options.friendly_robber = ov.get<bool>();
+                } else if (bool GameOptions::*member = reading_option(ok)) {
+                    if (!ov.is_boolean())
+                        throw InputError(fmt::format("options.{}: expected true or false, got {}",
+                                                     ok, type_name(ov)));
+                    log.options.*member = ov.get<bool>();
                 } else {
                     throw InputError(fmt::format(
                         "options.{}: unknown option (expected vp_to_win, discard_limit, "
-                        "friendly_robber)",
+                        "friendly_robber, unlimited_bank, special_building_any_order, "
+                        "win_when_turn_passes)",
                         ok));
                 }
             }
@@ -558,11 +566,19 @@ std::string write_log(const GameLog& log, LogFormat format) {
     return out;
 }
 
+bool GameOptions::*reading_option(std::string_view key) {
+    for (const auto& [name, member] : kReadingOptions)
+        if (name == key) return member;
+    return nullptr;
+}
+
 nlohmann::json options_to_json(const GameOptions& o, bool extension) {
-    return {{"vp_to_win", o.vp_to_win},
-            {"discard_limit", o.discard_limit},
-            {"friendly_robber", o.friendly_robber},
-            {"extension", extension}};
+    nlohmann::json j = {{"vp_to_win", o.vp_to_win},
+                        {"discard_limit", o.discard_limit},
+                        {"friendly_robber", o.friendly_robber}};
+    for (const auto& [key, member] : kReadingOptions) j[std::string(key)] = o.*member;
+    j["extension"] = extension;
+    return j;
 }
 
 std::string options_text(const GameOptions& o, bool extension) {
@@ -573,6 +589,9 @@ std::string options_text(const GameOptions& o, bool extension) {
     if (o.discard_limit != base.discard_limit)
         add(fmt::format("discard_limit {}", o.discard_limit));
     if (o.friendly_robber) add("friendly robber");
+    if (o.unlimited_bank) add("unlimited bank");
+    if (o.special_building_any_order) add("special building in any order");
+    if (o.win_when_turn_passes) add("win when the turn passes");
     if (extension) add("5-6 player extension");
     return out;
 }

@@ -140,12 +140,14 @@ Verdict Replayer::finish() {
     GameState s = belief->most_probable();
     v.belief = std::move(belief);
 
-    v.outcome = !v.violations.empty()   ? Outcome::kInvalid
-                : s.winner != kNoPlayer ? Outcome::kComplete
-                                        : Outcome::kUnfinished;
+    // (the end of the log ends a special building phase: a win due then comes)
+    const PlayerId winner = winner_at_end(s);
+    v.outcome = !v.violations.empty() ? Outcome::kInvalid
+                : winner != kNoPlayer ? Outcome::kComplete
+                                      : Outcome::kUnfinished;
     v.longest_road = s.longest_road;
     v.largest_army = s.largest_army;
-    v.winner = s.winner;
+    v.winner = winner;
     v.turns = s.turn;
     for (int p = 0; p < s.player_count(); ++p) {
         Standing st;

@@ -89,7 +89,10 @@ SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
 }
 
 bool SelfPlay::over() const {
-    return state_.phase == Phase::kOver || state_.turn > opt_.turn_cap;
+    // (a win due as the turn passes, win_when_turn_passes: the players take no further
+    // part, so the log ends there with that win)
+    return state_.phase == Phase::kOver || state_.turn > opt_.turn_cap ||
+           (win_due(state_) != kNoPlayer && state_.special.builder == kNoPlayer);
 }
 
 const EventBody& SelfPlay::step() {
@@ -153,8 +156,8 @@ const EventBody& SelfPlay::step() {
 SimGame SelfPlay::finish() {
     while (!over()) step();
     SimGame g;
-    g.winner = state_.winner;
-    g.turns = state_.phase == Phase::kOver ? state_.turn : state_.turn - 1;
+    g.winner = winner_at_end(state_);
+    g.turns = g.winner != kNoPlayer ? state_.turn : state_.turn - 1;
     g.events = events_;
     if (opt_.record && opt_.claims && !log_.events.empty()) {
         auto c = std::make_shared<Claims>();
@@ -163,7 +166,7 @@ SimGame SelfPlay::finish() {
         c->vp = std::move(vp);
         c->longest_road = state_.longest_road;
         c->largest_army = state_.largest_army;
-        c->winner = state_.winner;
+        c->winner = g.winner;
         log_.events.back().claims = std::move(c);
     }
     g.log = std::move(log_);

@@ -92,10 +92,15 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
                       {"get", every_resource_json(s.offer.get)},
                       {"accepted", s.offer.accepted}};
     if (s.special.open()) {
+        // In seat order from the next player; in any order (special_building_any_order)
+        // every player without a part yet, the one whose turn ended last.
         json to_come = json::array();
-        for (int k = s.special.served + 1; k < s.player_count(); ++k) {
+        const bool any_order = s.options().special_building_any_order;
+        for (int k = 1; k <= s.player_count(); ++k) {
             const PlayerId q = (s.special.after + k) % s.player_count();
-            if (!s.players[q].resigned) to_come.push_back(name(q));
+            const bool may = any_order ? !(s.special.taken & (1U << q))
+                                       : k > s.special.served && k < s.player_count();
+            if (may && !s.players[q].resigned) to_come.push_back(name(q));
         }
         j["special_building"] = {{"after", name(s.special.after)},
                                  {"builder", name(s.special.builder)},
