@@ -773,6 +773,15 @@ GameLog Importer::run() {
     const std::array<PlayerId, jsettlers::kMaxSeats>& pid = players.player;
     GameLog log;
     log.options = options_;
+    // JSettlers2's readings of three rules (RULES.md "Variants"; docs/catan-import.md): it
+    // keeps no count of the bank's cards, serves the special building phase in the order
+    // players ask (the player whose turn ended among them), and checks for a winner as the
+    // turn passes to a player, special building phase or not.
+    log.options.unlimited_bank = true;
+    if (board_->topology().is_extended()) {
+        log.options.special_building_any_order = true;
+        log.options.win_when_turn_passes = true;
+    }
     log.board = *board_;
     log.seats = std::move(players.seats);
     const auto n = order_.size();

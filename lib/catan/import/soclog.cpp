@@ -656,6 +656,9 @@ GameLog Importer::run() {
     jsettlers::SetupPlayers players = jsettlers::setup_players(order_, setup_nick_, name_);
     const std::array<PlayerId, jsettlers::kMaxSeats>& pid = players.player;
     GameLog log;
+    // JSettlers keeps no count of the bank's cards (as its 2.x event logs show): a roll pays
+    // in full and a bank trade always pays (RULES.md "Variants", unlimited_bank).
+    log.options.unlimited_bank = true;
     log.board = *board_;
     log.seats = std::move(players.seats);
     const int n = static_cast<int>(order_.size());

@@ -19,6 +19,7 @@
 //   end_turn: when the server hands the turn (SOCTurn) to another seat after the setup;
 //   claims: each roll's gains (SOCPlayerElement GAIN after the dice) as `received`; the
 //     final SOCGameStats as `vp` and the winner ("... has won the game") on the last event.
+//   options: unlimited_bank (JSettlers keeps no count of the bank's cards).
 // Leaving the table is not resigning. A log that stops before the end imports as far as
 // it goes; GameLog::source then says "unfinished".
 
