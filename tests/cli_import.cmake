@@ -64,6 +64,10 @@ catan_cli_test(NAME import_view_seat_keeps_own_steal EXIT 0
 catan_cli_test(NAME import_view_no_discards_jsonl EXIT 0
   MATCH "\\{\"cards\":null,\"count\":4,\"player\":\"player_a\",\"type\":\"discard\"\\}"
   COMMAND $<TARGET_FILE:catan-import> --view spectator-no-discards --format jsonl ${R}/human-game-1.soclog)
+# a monopoly's haul is public: the view states it, and --events says it
+catan_cli_test(NAME import_view_states_monopoly_haul EXIT 0
+  MATCH "139  turn 42 — player_b plays monopoly on grain and takes 4 \\(none from player_c, 4 from player_a\\)"
+  COMMAND sh -c "$<TARGET_FILE:catan-import> --view spectator ${R}/human-game-1.json | $<TARGET_FILE:catan-replay> --events -")
 catan_cli_test(NAME import_view_unknown_seat EXIT 2
   MATCH "--view: expected spectator, spectator-no-discards or a seat \\(player_c, player_a, player_b\\), got \"green\""
   COMMAND $<TARGET_FILE:catan-import> --view green ${R}/human-game-1.json)

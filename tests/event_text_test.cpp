@@ -36,7 +36,11 @@ TEST_CASE("events in plain words name cards, players and places by their hexes",
     CHECK(said(Roll{1, 0, 8}) == "blue rolls 8");  // a transcript that gives the sum only
     CHECK(said(PlayYearOfPlenty{0, {1, 0, 0, 0, 1}}) ==
           "red plays year of plenty for 1 brick and 1 ore");
-    CHECK(said(PlayMonopoly{0, Resource::kWool}) == "red plays monopoly on wool");
+    CHECK(said(PlayMonopoly{0, Resource::kWool, std::nullopt}) == "red plays monopoly on wool");
+    CHECK(said(PlayMonopoly{1, Resource::kWool, SeatCounts{2, 0, 0, 0, 0, 0}}) ==
+          "blue plays monopoly on wool and takes 2 (2 from red)");
+    CHECK(said(PlayMonopoly{0, Resource::kWool, SeatCounts{0, 0, 0, 0, 0, 0}}) ==
+          "red plays monopoly on wool and takes 0 (none from blue)");
     CHECK(said(PlayKnight{0}) == "red plays a knight");
     CHECK(said(EndTurn{1}) == "blue ends the turn");
     CHECK(said(SpecialBuild{1}) == "blue starts a special building part");

@@ -558,7 +558,7 @@ TEST_CASE("the event writer writes every event as event_to_json does", "[event][
                                   PlayKnight{0},
                                   PlayRoadBuilding{1},
                                   PlayYearOfPlenty{0, some},
-                                  PlayMonopoly{1, Resource::kLumber},
+                                  PlayMonopoly{1, Resource::kLumber, std::nullopt},
                                   EndTurn{0},
                                   Resign{1},
                                   SpecialBuild{0}};

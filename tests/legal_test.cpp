@@ -88,7 +88,7 @@ std::vector<EventBody> candidates(const GameState& s) {
                         for (d[4] = 0; d[4] <= 2; ++d[4]) c.push_back(PlayYearOfPlenty{p, d});
     }
     for (PlayerId p = 0; p < n; ++p)
-        for (Resource r : kResources) c.push_back(PlayMonopoly{p, r});
+        for (Resource r : kResources) c.push_back(PlayMonopoly{p, r, std::nullopt});
     for (PlayerId p = 0; p < n; ++p) c.push_back(EndTurn{p});
     for (PlayerId p = 0; p < n; ++p) c.push_back(SpecialBuild{p});
     return c;

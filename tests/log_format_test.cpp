@@ -139,3 +139,37 @@ TEST_CASE("hand and bank claims are read and written", "[log][format]") {
     CHECK(claims_to_json(c, log.seats).dump() ==
           R"({"bank":{"brick":19,"ore":18},"hands":{"blue":{"ore":1}}})");
 }
+
+TEST_CASE("a monopoly may state its haul, one count per seat", "[log][format]") {
+    GameLog log = read_jsonl(
+        "", R"({"type": "play_monopoly", "player": "blue", "resource": "ore", "given": [3, 0]})"
+            "\n");
+    REQUIRE(log.events.size() == 1);
+    const auto& m = std::get<PlayMonopoly>(log.events[0].body);
+    REQUIRE(m.given);
+    CHECK(*m.given == SeatCounts{3, 0, 0, 0, 0, 0});
+    const std::string text = write_log(log, LogFormat::kJsonl);
+    CHECK_THAT(text,
+               Catch::Contains(
+                   R"({"given":[3,0],"player":"blue","resource":"ore","type":"play_monopoly"})"));
+    CHECK(write_log(read_log(text, "again.jsonl"), LogFormat::kJsonl) == text);
+    CHECK(write_log(read_log(write_log(log, LogFormat::kJson), "again.json"), LogFormat::kJsonl) ==
+          text);
+    CHECK(error_of(
+              "",
+              R"({"type": "play_monopoly", "player": "blue", "resource": "ore", "given": [3]})") ==
+          "t.jsonl: event 0 (line 2): events[0].given: expected 2 counts, one per seat in turn "
+          "order, got an array of 1");
+    CHECK(
+        error_of(
+            "",
+            R"({"type": "play_monopoly", "player": "blue", "resource": "ore", "given": [3, 1]})") ==
+        "t.jsonl: event 0 (line 2): events[0].given[1]: expected 0: the monopolist gives nothing "
+        "to "
+        "itself");
+    CHECK(
+        error_of(
+            "",
+            R"({"type": "play_monopoly", "player": "blue", "resource": "ore", "given": [96, 0]})") ==
+        "t.jsonl: event 0 (line 2): events[0].given[0]: expected an integer 0..95, got 96");
+}

@@ -240,7 +240,7 @@ TEST_CASE("track: a hidden purchase draws each kind with its share of the deck",
     CHECK(b.step(ev(EndTurn{kRed}), 1).violations.empty());
     CHECK(b.step(ev(Roll{kBlue, 2, 3}), 2).violations.empty());
     CHECK(b.step(ev(EndTurn{kBlue}), 3).violations.empty());
-    CHECK(b.step(ev(PlayMonopoly{kRed, Resource::kOre}), 4).violations.empty());
+    CHECK(b.step(ev(PlayMonopoly{kRed, Resource::kOre, std::nullopt}), 4).violations.empty());
     REQUIRE(b.size() == 1);
     CHECK(b.states().front().state.deck[static_cast<int>(DevCard::kMonopoly)] == 1);
 }
@@ -768,9 +768,9 @@ TEST_CASE("track: a real game past a tiny bound keeps the truth within the bound
     Belief truth(full), unbounded(seen), bounded(seen, tiny);
     std::optional<int> passed;  // where the unbounded belief first holds more than 3
     int outside = 0, checked = 0, sizes_known = 0;
-    // Hand sizes are public until a monopoly's haul, which the spectator's log leaves out.
-    bool monopoly = false;
-    int sizes_lost = 0;
+    // Hand sizes are public, a monopoly's haul too (the view states it): every size stays
+    // exact, past the bound as before it.
+    int sizes_lost = 0, monopolies = 0;
     for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
         const auto k = static_cast<std::size_t>(i);
         REQUIRE(truth.step(full.events[k], i).violations.empty());
@@ -778,7 +778,7 @@ TEST_CASE("track: a real game past a tiny bound keeps the truth within the bound
         bounded.step(seen.events[k], i);
         if (!passed && unbounded.size() > tiny.max_states) passed = i;
         const GameState& t = truth.states().front().state;
-        monopoly = monopoly || std::holds_alternative<PlayMonopoly>(seen.events[k].body);
+        monopolies += std::holds_alternative<PlayMonopoly>(seen.events[k].body);
         if (!passed) {
             REQUIRE(bounded.exact());
             continue;
@@ -797,7 +797,7 @@ TEST_CASE("track: a real game past a tiny bound keeps the truth within the bound
                 UNSCOPED_INFO("event " << i << ", player " << p << ": outside the bounds");
             }
             sizes_known += h.cards_min == h.cards_max;
-            sizes_lost += !monopoly && h.cards_min != h.cards_max;
+            sizes_lost += h.cards_min != h.cards_max;
             ++checked;
         }
     }
@@ -806,7 +806,41 @@ TEST_CASE("track: a real game past a tiny bound keeps the truth within the bound
     CHECK(bounded.inexact_from() == passed);
     CHECK(outside == 0);
     CHECK(sizes_lost == 0);
+    CHECK(monopolies > 0);
     WARN(path.filename().string() << ": past the bound of 3 from event " << *passed << " of "
                                   << seen.events.size() << "; hand size known in " << sizes_known
                                   << " of " << checked << " (event, player) pairs");
+}
+
+// progress-card: a monopoly's haul is public at the table; a view states it where the log
+// leaves it out (so hand sizes stay exact under hidden cards), and replay checks a stated
+// haul against every hand, in each state of a belief.
+TEST_CASE("track: a view states each monopoly's haul, and replay checks it", "[track][views]") {
+    const GameLog full = read_log(
+        test::read_file(test::source_path("samples/logs/valid/dev-cards.json")), "dev-cards.json");
+    constexpr int kAt = 74;  // red's monopoly on grain: blue holds 2, white none
+    REQUIRE(std::holds_alternative<PlayMonopoly>(full.events[kAt].body));
+    CHECK_FALSE(std::get<PlayMonopoly>(full.events[kAt].body).given);
+    const SeatCounts want{0, 2, 0, 0, 0, 0};
+    for (const View& view : {View::spectator(), View::spectator_no_discards(), View::of_seat(1)}) {
+        const GameLog seen = make_view(full, view);
+        CHECK(std::get<PlayMonopoly>(seen.events[kAt].body).given == want);
+        const Verdict v = replay(seen);
+        CHECK(v.violations.empty());
+        CHECK(v.outcome == Outcome::kUnfinished);
+    }
+    // A stated haul that is not what the hands hold: in the full log, and in a view (where
+    // no state of the belief explains it).
+    GameLog wrong = full;
+    std::get<PlayMonopoly>(wrong.events[kAt].body).given = SeatCounts{0, 2, 1, 0, 0, 0};
+    Verdict v = replay(wrong);
+    REQUIRE(v.violations.size() == 1);
+    CHECK(v.violations[0].rule_id == "progress-card");
+    CHECK(v.violations[0].event_index == kAt);
+    CHECK(v.violations[0].message ==
+          "the log says white gives 1 grain to the monopoly; white holds 0");
+    wrong = make_view(wrong, View::spectator());
+    v = replay(wrong);
+    REQUIRE(v.violations.size() == 1);
+    CHECK(v.violations[0].event_index == kAt);
 }

@@ -33,6 +33,8 @@ inline constexpr int kMaxPlayers = 6;
 
 // Cards by resource, indexed by Resource (brick, lumber, wool, grain, ore). Counts >= 0.
 using ResourceCounts = std::array<int, kResourceCount>;
+// A count per seat (turn order), e.g. the cards each player gives to a monopoly.
+using SeatCounts = std::array<std::int8_t, kMaxPlayers>;
 
 enum class DevCard : std::uint8_t {
     kKnight,
@@ -147,9 +149,12 @@ struct PlayYearOfPlenty {
     PlayerId player;
     ResourceCounts take;
 };  // usually 2 cards
+// given: the cards of `resource` each player gives (the monopolist's entry 0), public at
+// the table (progress-card); std::nullopt when the log does not say. A view keeps it.
 struct PlayMonopoly {
     PlayerId player;
     Resource resource;
+    std::optional<SeatCounts> given;
 };
 struct EndTurn {
     PlayerId player;

@@ -37,11 +37,12 @@ enum class EventField : std::uint8_t {
     kVictim,
     kStolen,
     kCard,
+    kGiven,
 };
-inline constexpr int kEventFieldCount = 17;
+inline constexpr int kEventFieldCount = 18;
 inline constexpr std::array<std::string_view, kEventFieldCount> kEventFieldNames{
-    "vertex", "edge",     "dice",   "cards", "hex",   "give",   "get",    "to",  "partner",
-    "take",   "resource", "player", "sum",   "count", "victim", "stolen", "card"};
+    "vertex", "edge",   "dice",  "cards",  "hex",    "give", "get",  "to",   "partner",
+    "take",   "resource", "player", "sum", "count", "victim", "stolen", "card", "given"};
 
 constexpr std::string_view event_field_name(EventField f) {
     return kEventFieldNames[static_cast<std::size_t>(f)];
@@ -64,6 +65,7 @@ enum class FieldKind : std::uint8_t {
     kCount,      // a number of cards
     kResource,   // a resource's name
     kDevCard,    // a development card's name
+    kSeatCounts, // a count per seat in turn order, [2, 0, 1], each 0..95
 };
 
 struct FieldSpec {
@@ -144,7 +146,8 @@ inline constexpr std::array<EventSpec, std::variant_size_v<EventBody>> kEventSpe
         EventSpec{"play_knight", {}},
         EventSpec{"play_road_building", {}},
         EventSpec{"play_year_of_plenty", {{F::kTake, K::kResources}}},
-        EventSpec{"play_monopoly", {{F::kResource, K::kResource}}},
+        EventSpec{"play_monopoly",
+                  {{F::kResource, K::kResource}, {F::kGiven, K::kSeatCounts, false}}},
         EventSpec{"end_turn", {}},
         EventSpec{"resign", {}},
         EventSpec{"special_build", {}},

@@ -46,8 +46,26 @@ Result Checker::event(const PlayYearOfPlenty& b) {
     return std::nullopt;
 }
 
+// progress-card (monopoly): every other player gives all their cards of the resource; the
+// haul the log states (given) is what each holds.
 Result Checker::event(const PlayMonopoly& b) {
-    return play(b.player, DevCard::kMonopoly);
+    if (auto r = play(b.player, DevCard::kMonopoly)) return r;
+    if (!b.given) return std::nullopt;
+    const int r = static_cast<int>(b.resource);
+    for (PlayerId q = 0; q < s_.player_count(); ++q) {
+        const int held = q == b.player ? 0 : s_.players[q].hand[r];
+        const int gives = (*b.given)[static_cast<std::size_t>(q)];
+        if (gives != held)
+            return fail(rule::kProgressCard,
+                        q == b.player
+                            ? fmt::format("{} gives nothing to its own monopoly, not {}",
+                                          name(q), gives)
+                            : fmt::format("the log says {} gives {} {} to the monopoly; {} holds {}",
+                                          name(q), gives, resource_name(b.resource), name(q),
+                                          held),
+                        "given");
+    }
+    return std::nullopt;
 }
 
 }  // namespace ctk::rules_impl

@@ -363,7 +363,7 @@ EventBody Importer::read_action(const json& record, const std::string& path, boo
             ++take[static_cast<std::size_t>(resource(v[k], ju::index(vpath, k)))];
         return PlayYearOfPlenty{p, take};
     } else if (type == "PLAY_MONOPOLY") {
-        return PlayMonopoly{p, resource(value, vpath)};
+        return PlayMonopoly{p, resource(value, vpath), std::nullopt};
     }
     fail(ju::index(apath, 1), fmt::format("unsupported action type \"{}\"", type));
 }

@@ -311,7 +311,7 @@ EventBody FastImporter::event(element record, bool& setup) const {
         for (element card : as_array(value)) ++take[static_cast<std::size_t>(resource(card))];
         return PlayYearOfPlenty{p, take};
     }
-    if (type == "PLAY_MONOPOLY") return PlayMonopoly{p, resource(value)};
+    if (type == "PLAY_MONOPOLY") return PlayMonopoly{p, resource(value), std::nullopt};
     give_up();
 }
 

@@ -418,7 +418,7 @@ class Reader {
             e.events.emplace_back(PlayKnight{p});
             e.events.emplace_back(robber(p, a));
         } else if (eat(a, "plays monopoly on ") || eat(a, "plays dev card: monopoly on ")) {
-            e.events.emplace_back(PlayMonopoly{p, resource(a)});
+            e.events.emplace_back(PlayMonopoly{p, resource(a), std::nullopt});
         } else if (eat(a, "plays year of plenty, takes ") ||
                    eat(a, "plays dev card: year of plenty, takes ")) {
             auto and_ = a.find(" and ");

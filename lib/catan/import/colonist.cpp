@@ -723,7 +723,7 @@ void Importer::on_played(const LogEntry& e, Change& change, GameLog& log) {
     if (*card == DevCard::kKnight) emit(log, PlayKnight{who});
     if (*card == DevCard::kRoadBuilding) emit(log, PlayRoadBuilding{who});
     if (*card == DevCard::kMonopoly) {
-        emit(log, PlayMonopoly{who, Resource::kBrick});
+        emit(log, PlayMonopoly{who, Resource::kBrick, std::nullopt});
         change.monopoly_event = index_of_last(log);
     }
     if (*card == DevCard::kYearOfPlenty) {

@@ -633,7 +633,7 @@ void Importer::on_server_text(const Record& r, std::string_view text) {
     }
     if (mono_played_ && text.find("monopolized") != text.npos) {
         if (!mono_pick_) fail(r, "Monopoly without a SOCMonopolyPick");
-        emit(r, PlayMonopoly{cur_, *mono_pick_});
+        emit(r, PlayMonopoly{cur_, *mono_pick_, std::nullopt});
         mono_played_ = false;
         return;
     }

@@ -24,13 +24,15 @@ using simdjson::dom::element_type;
 using simdjson::dom::object;
 
 // The keys an event line may have on the fast path: the fields of the event vocabulary
-// (engine/event_fields.hpp) and "type". No claims, note, count or sum, nor the
+// (engine/event_fields.hpp) and "type". No claims, note, count, sum or given, nor the
 // {"hex", ...} forms: those take the precise reader.
 using Key = int;  // an EventField, or kTypeKey
 constexpr Key kTypeKey = kEventFieldCount;
 constexpr Key kNoKey = kEventFieldCount + 1;
 constexpr EventFieldMask kTypeBit = EventFieldMask{1} << kTypeKey;
-constexpr EventFieldMask kSlowFields = field_bit(EventField::kSum) | field_bit(EventField::kCount);
+constexpr EventFieldMask kSlowFields = field_bit(EventField::kSum) |
+                                       field_bit(EventField::kCount) |
+                                       field_bit(EventField::kGiven);
 
 constexpr std::string_view key_name(Key k) {
     return k == kTypeKey ? std::string_view("type") : kEventFieldNames[static_cast<std::size_t>(k)];

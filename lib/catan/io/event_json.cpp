@@ -279,6 +279,11 @@ class JsonSink {
     void integer(int n) { put(n); }
     void pair(int a, int b) { put(json{a, b}); }
     void resources(const ResourceCounts& r) { put(resources_to_json(r)); }
+    void counts(const SeatCounts& c) {
+        json a = json::array();
+        for (std::size_t i = 0; i < seats_.size(); ++i) a.push_back(c[i]);
+        put(std::move(a));
+    }
     void name(std::string_view n) { put(n); }
     void null() { put(json()); }
 
@@ -346,6 +351,17 @@ void read_value(const FieldSpec& spec, const json& j, const std::vector<Seat>& s
             (f == EventField::kStolen ? v.stolen.emplace() : v.resource) =
                 resource_from_json(j, at);
             break;
+        case FieldKind::kSeatCounts: {
+            if (!j.is_array() || j.size() != seats.size())
+                throw InputError(fmt::format(
+                    "{}: expected {} counts, one per seat in turn order, got {}", at, seats.size(),
+                    j.is_array() ? fmt::format("an array of {}", j.size()) : type_name(j)));
+            SeatCounts& c = v.given.emplace();
+            c.fill(0);
+            for (std::size_t i = 0; i < j.size(); ++i)
+                c[i] = static_cast<std::int8_t>(as_int(j[i], index(at, i), 0, 95));
+            break;
+        }
         case FieldKind::kDevCard:
             if (j.is_null()) break;
             if (j.is_string()) v.card = parse_dev_card(j.get_ref<const std::string&>());
@@ -374,6 +390,10 @@ void check_between(const Fields& f, const detail::EventValues& v) {
                                              f.at("count"), total, n->dump()));
         }
     }
+    if (v.given && v.player >= 0 && v.player < kMaxPlayers &&
+        (*v.given)[static_cast<std::size_t>(v.player)] != 0)
+        throw InputError(fmt::format("{}: expected 0: the monopolist gives nothing to itself",
+                                     index(f.at("given"), static_cast<std::size_t>(v.player))));
     if (v.stolen && v.victim == kNoPlayer)
         throw InputError(fmt::format("{}: a stolen card needs a victim", f.at("stolen")));
 }

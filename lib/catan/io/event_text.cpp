@@ -117,7 +117,21 @@ struct Sentence {
         return fmt::format("{} plays year of plenty for {}", name(x.player), cards_text(x.take));
     }
     std::string operator()(const PlayMonopoly& x) const {
-        return fmt::format("{} plays monopoly on {}", name(x.player), resource_name(x.resource));
+        std::string out =
+            fmt::format("{} plays monopoly on {}", name(x.player), resource_name(x.resource));
+        if (!x.given) return out;
+        // the haul: "and takes 3 (2 from blue, 1 from white, none from orange)"
+        int total = 0;
+        std::string from;
+        for (std::size_t q = 0; q < seats.size() && q < x.given->size(); ++q) {
+            if (static_cast<PlayerId>(q) == x.player) continue;
+            const int n = (*x.given)[q];
+            total += n;
+            from += fmt::format("{}{} from {}", from.empty() ? "" : ", ",
+                                n == 0 ? std::string("none") : std::to_string(n),
+                                name(static_cast<PlayerId>(q)));
+        }
+        return fmt::format("{} and takes {} ({})", out, total, from);
     }
     std::string operator()(const EndTurn& x) const {
         return fmt::format("{} ends the turn", name(x.player));

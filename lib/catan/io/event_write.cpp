@@ -79,6 +79,14 @@ class TextSink {
         out_ += ']';
     }
     void resources(const ResourceCounts& r) { put_resources(out_, r); }
+    void counts(const SeatCounts& c) {
+        out_ += '[';
+        for (std::size_t i = 0; i < names_.size(); ++i) {
+            if (i) out_ += ',';
+            put_int(out_, c[i]);
+        }
+        out_ += ']';
+    }
     void name(std::string_view n) {
         out_ += '"';
         out_ += n;

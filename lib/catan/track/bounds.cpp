@@ -157,7 +157,16 @@ BeliefBounds Belief::bounds_after(BeliefBounds b, const GameState& base, const E
         hold(x->player, DevCard::kRoadBuilding);
     if (const auto* x = std::get_if<PlayYearOfPlenty>(&e.body))
         hold(x->player, DevCard::kYearOfPlenty);
-    if (const auto* x = std::get_if<PlayMonopoly>(&e.body)) hold(x->player, DevCard::kMonopoly);
+    if (const auto* x = std::get_if<PlayMonopoly>(&e.body)) {
+        hold(x->player, DevCard::kMonopoly);
+        // progress-card: the haul the log states is what each hand holds of the resource
+        if (x->given)
+            for (GameState& c : corners)
+                for (PlayerId q = 0; q < n; ++q)
+                    if (q != x->player)
+                        c.players[q].hand[static_cast<int>(x->resource)] =
+                            (*x->given)[static_cast<std::size_t>(q)];
+    }
     BeliefBounds next = b;
     for (HandBounds& h : next.hands) {
         h.min.fill(kUnboundedCards);

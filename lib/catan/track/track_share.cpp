@@ -26,6 +26,9 @@ KeyReader::KeyReader(const Event& e, int players)
     if (const auto* t = std::get_if<TradePlayer>(&e.body)) {
         hand_ = true;  // insufficient-resources, both sides
         partner_ = t->partner;
+    } else if (const auto* m = std::get_if<PlayMonopoly>(&e.body); m && m->given) {
+        all_hands_ = true;  // progress-card: the haul the log states, from every hand
+        dev_cards_ = true;  // dev-card-held, dev-card-age
     } else if (std::holds_alternative<MoveRobber>(e.body) ||
                std::holds_alternative<TradeOffer>(e.body)) {
         // robber-steal: the victim's cards, or (no victim) whether anyone on the hex holds one

@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <catan/engine/rules.hpp>
+#include <catan/engine/state.hpp>
+
 namespace ctk {
 
 View parse_view(std::string_view s, const std::vector<Seat>& seats) {
@@ -103,8 +106,20 @@ GameLog make_view(const GameLog& full, const View& view) {
     GameLog out = full;
     std::string name = view_name(view, full.seats);
     out.source = full.source.empty() ? "view: " + name : full.source + "; view: " + name;
+    // The full game alongside, for what every player sees that the log may not state: a
+    // monopoly's haul from each hand (progress-card).
+    GameState s = GameState::initial(full);
     for (std::size_t i = 0; i < out.events.size(); ++i) {
         Event& e = out.events[i];
+        if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given) {
+            SeatCounts& given = m->given.emplace();
+            given.fill(0);
+            for (PlayerId q = 0; q < s.player_count(); ++q)
+                if (q != m->player)
+                    given[static_cast<std::size_t>(q)] = static_cast<std::int8_t>(
+                        s.players[q].hand[static_cast<int>(m->resource)]);
+        }
+        apply(s, full.events[i]);
         bool steal_hidden = hide_fields(e.body, view);
         if (e.claims)
             e.claims = keep_claims(*e.claims, view, steal_hidden, i + 1 == out.events.size());

@@ -29,6 +29,7 @@ struct EventValues {
     std::optional<Resource> stolen;
     Resource resource = Resource::kBrick;
     std::optional<DevCard> card;
+    std::optional<SeatCounts> given;
     // give, get, cards, take: each set when its field is read (the builder reads only
     // those), so a line does not pay for clearing all four
     std::array<ResourceCounts, 4> maps;
@@ -51,6 +52,8 @@ struct EventValues {
             return stolen;
         else if constexpr (F == E::kCard)
             return card;
+        else if constexpr (F == E::kGiven)
+            return given;
         else if constexpr (F == E::kResource)
             return resource;
         else if constexpr (F == E::kGive)
@@ -208,6 +211,10 @@ void write_key(const T& b, Sink& sink) {
                 sink.pair(b.die1, b.die2);
             else
                 sink.integer(b.sum());
+        } else if constexpr (f.field == EventField::kGiven) {
+            if (!b.given) return;  // optional: written when the log says
+            sink.key(key, text);
+            sink.counts(*b.given);
         } else if constexpr (std::is_same_v<T, Discard>) {
             if constexpr (f.field == EventField::kCards) {
                 sink.key(key, text);
@@ -231,7 +238,8 @@ void write_key(const T& b, Sink& sink) {
 // The fields of an event as written, keys in byte order (the order of a JSON object sorted
 // by key): for each, sink.key(name, text) — text is `,"name":` — then one value call —
 // sink.seat(PlayerId) (kNoPlayer = null), sink.integer(int), sink.pair(int, int),
-// sink.resources(ResourceCounts), sink.name(string_view) (a quoted name) or sink.null(). "type" is
+// sink.resources(ResourceCounts), sink.counts(SeatCounts) (one per seat), sink.name(string_view)
+// (a quoted name) or sink.null(). "type" is
 // a key like the others, its value given by sink.name. A roll writes dice or sum; a discard with
 // hidden cards null and its count.
 template <class Sink>
