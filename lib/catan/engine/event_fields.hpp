@@ -41,8 +41,8 @@ enum class EventField : std::uint8_t {
 };
 inline constexpr int kEventFieldCount = 18;
 inline constexpr std::array<std::string_view, kEventFieldCount> kEventFieldNames{
-    "vertex", "edge",   "dice",  "cards",  "hex",    "give", "get",  "to",   "partner",
-    "take",   "resource", "player", "sum", "count", "victim", "stolen", "card", "given"};
+    "vertex", "edge",     "dice",   "cards", "hex",   "give",   "get",    "to",   "partner",
+    "take",   "resource", "player", "sum",   "count", "victim", "stolen", "card", "given"};
 
 constexpr std::string_view event_field_name(EventField f) {
     return kEventFieldNames[static_cast<std::size_t>(f)];
@@ -55,17 +55,17 @@ constexpr EventFieldMask field_bit(EventField f) {
 
 // What a field's value is in the log.
 enum class FieldKind : std::uint8_t {
-    kSeat,       // a seat's name (null = nobody where the field is nullable)
-    kVertex,     // a vertex id 0..vertex_count-1, or {"hex": h, "corner": "N"}
-    kEdge,       // an edge id 0..edge_count-1, or {"hex": h, "side": "NE"}
-    kHex,        // a hex id 0..hex_count-1
-    kDice,       // [die1, die2], each 1..6
-    kSum,        // the dice's sum 2..12 (a recording that saw only the sum)
-    kResources,  // a resource map {"brick": 1, ...}, counts 0..95
-    kCount,      // a number of cards
-    kResource,   // a resource's name
-    kDevCard,    // a development card's name
-    kSeatCounts, // a count per seat in turn order, [2, 0, 1], each 0..95
+    kSeat,        // a seat's name (null = nobody where the field is nullable)
+    kVertex,      // a vertex id 0..vertex_count-1, or {"hex": h, "corner": "N"}
+    kEdge,        // an edge id 0..edge_count-1, or {"hex": h, "side": "NE"}
+    kHex,         // a hex id 0..hex_count-1
+    kDice,        // [die1, die2], each 1..6
+    kSum,         // the dice's sum 2..12 (a recording that saw only the sum)
+    kResources,   // a resource map {"brick": 1, ...}, counts 0..95
+    kCount,       // a number of cards
+    kResource,    // a resource's name
+    kDevCard,     // a development card's name
+    kSeatCounts,  // a count per seat in turn order, [2, 0, 1], each 0..95
 };
 
 struct FieldSpec {

@@ -56,14 +56,13 @@ Result Checker::event(const PlayMonopoly& b) {
         const int held = q == b.player ? 0 : s_.players[q].hand[r];
         const int gives = (*b.given)[static_cast<std::size_t>(q)];
         if (gives != held)
-            return fail(rule::kProgressCard,
-                        q == b.player
-                            ? fmt::format("{} gives nothing to its own monopoly, not {}",
-                                          name(q), gives)
-                            : fmt::format("the log says {} gives {} {} to the monopoly; {} holds {}",
-                                          name(q), gives, resource_name(b.resource), name(q),
-                                          held),
-                        "given");
+            return fail(
+                rule::kProgressCard,
+                q == b.player
+                    ? fmt::format("{} gives nothing to its own monopoly, not {}", name(q), gives)
+                    : fmt::format("the log says {} gives {} {} to the monopoly; {} holds {}",
+                                  name(q), gives, resource_name(b.resource), name(q), held),
+                "given");
     }
     return std::nullopt;
 }

@@ -684,7 +684,8 @@ void Importer::on_play(const Entry& e) {
         if (int_field(e, "actType") == 3) {  // RSRC_TYPE_MONOPOLIZED: v1 cards of type v2
             if (!monopoly_) fail(e, "a resource monopolized without a Monopoly card");
             monopoly_ = false;
-            emit(e, PlayMonopoly{seat_field(e, "pn"), resource(e, int_field(e, "v2")), std::nullopt});
+            emit(e,
+                 PlayMonopoly{seat_field(e, "pn"), resource(e, int_field(e, "v2")), std::nullopt});
         }
     } else {
         on_other(e);

@@ -30,9 +30,8 @@ using Key = int;  // an EventField, or kTypeKey
 constexpr Key kTypeKey = kEventFieldCount;
 constexpr Key kNoKey = kEventFieldCount + 1;
 constexpr EventFieldMask kTypeBit = EventFieldMask{1} << kTypeKey;
-constexpr EventFieldMask kSlowFields = field_bit(EventField::kSum) |
-                                       field_bit(EventField::kCount) |
-                                       field_bit(EventField::kGiven);
+constexpr EventFieldMask kSlowFields =
+    field_bit(EventField::kSum) | field_bit(EventField::kCount) | field_bit(EventField::kGiven);
 
 constexpr std::string_view key_name(Key k) {
     return k == kTypeKey ? std::string_view("type") : kEventFieldNames[static_cast<std::size_t>(k)];

@@ -116,8 +116,8 @@ GameLog make_view(const GameLog& full, const View& view) {
             given.fill(0);
             for (PlayerId q = 0; q < s.player_count(); ++q)
                 if (q != m->player)
-                    given[static_cast<std::size_t>(q)] = static_cast<std::int8_t>(
-                        s.players[q].hand[static_cast<int>(m->resource)]);
+                    given[static_cast<std::size_t>(q)] =
+                        static_cast<std::int8_t>(s.players[q].hand[static_cast<int>(m->resource)]);
         }
         apply(s, full.events[i]);
         bool steal_hidden = hide_fields(e.body, view);
