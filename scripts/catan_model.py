@@ -121,6 +121,15 @@ class Game:
         # House rules (RULES.md "Variants").
         self.discard_limit = (options or {}).get("discard_limit", 7)
         self.friendly_robber = (options or {}).get("friendly_robber", False)
+        # Other engines' readings (JSettlers2; RULES.md "Variants"). unlimited_bank: the
+        # bank never runs short (a roll pays in full, the bank may pay a resource it holds
+        # none of; its counts go below zero). special_building_any_order: the special
+        # building parts come in any order, the ended turn's player's too, one a player a
+        # phase. win_when_turn_passes: the next player holding vp_to_win in the phase wins
+        # as the phase ends, before their roll.
+        self.unlimited_bank = (options or {}).get("unlimited_bank", False)
+        self.sb_any_order = (options or {}).get("special_building_any_order", False)
+        self.win_when_turn_passes = (options or {}).get("win_when_turn_passes", False)
         # The 5-6 player extension: the 30-hex board, its bank and deck.
         self.extension = len(self.board.terrain) == 30
         assert self.n <= 4 or self.extension, "5 or 6 seats need the extended board"
@@ -158,6 +167,11 @@ class Game:
         self.sb_after = None
         self.sb_builder = None
         self.sb_served = 0
+        # special_building_any_order: the players who have had a part in this phase.
+        self.sb_parts = set()
+        # win_when_turn_passes: the next player, holding vp_to_win in the phase, whose win
+        # comes as the phase ends (the end of the log); their own turn may not begin.
+        self.win_due = None
 
     # ---- helpers ----
     def p(self, name):
@@ -214,7 +228,7 @@ class Game:
 
     def take(self, p, cards):
         for r, c in cards.items():
-            assert self.bank[r] >= c, f"bank lacks {r}"
+            assert self.unlimited_bank or self.bank[r] >= c, f"bank lacks {r}"
             self.bank[r] -= c
             self.hand[p][r] += c
 
@@ -298,8 +312,11 @@ class Game:
         return self.active
 
     def own_turn_begins(self):
-        """The next player's roll or card ends the special building phase."""
+        """The next player's roll or card ends the special building phase (under
+        win_when_turn_passes not while that player's win is due: it came as the turn
+        passed)."""
         assert self.sb_builder is None, "special-building: a special build part is open"
+        assert self.win_due is None, "game-over: the win came as the turn passed"
         self.sb_after = None
 
     def withdraw_offer(self):
@@ -316,7 +333,8 @@ class Game:
         if "vp" in what:
             c["vp"] = {self.name(p): self.vp(p) for p in range(self.n)}
         if "winner" in what:
-            c["winner"] = None if self.winner is None else self.name(self.winner)
+            w = self.winner if self.winner is not None else self.win_due
+            c["winner"] = None if w is None else self.name(w)
         if "hands" in what:
             c["hands"] = {self.name(p): rmap(self.hand[p]) for p in range(self.n)}
         if "bank" in what:
@@ -331,6 +349,13 @@ class Game:
                 self.winner = self.active
                 self.phase = "over"
                 self.ended_at = len(self.events)
+        elif (self.phase == "turn" and self.winner is None and self.win_when_turn_passes
+              and self.win_due is None):
+            # In the special building phase: the next player (the active one) holding
+            # vp_to_win wins as the phase ends; other parts may still come.
+            self.update_awards()
+            if self.vp(self.active) >= self.vp_to_win:
+                self.win_due = self.active
         elif self.phase == "setup":
             self.update_awards()
         if claims:
@@ -396,7 +421,7 @@ class Game:
         for r in RES:
             need = sum(owed[r])
             owers = [p for p in range(self.n) if owed[r][p]]
-            if need <= self.bank[r]:
+            if need <= self.bank[r] or self.unlimited_bank:
                 for p in owers:
                     got[p][r] = owed[r][p]
             elif len(owers) == 1:
@@ -631,24 +656,31 @@ class Game:
         self.active = q
         self.start_turn()
         if self.extension:
-            self.sb_after, self.sb_served = p, 0
+            self.sb_after, self.sb_served, self.sb_parts = p, 0, set()
         return self.emit({"type": "end_turn", "player": self.name(p)}, claims)
 
     def special_build(self, name):
         """special-building: opens `name`'s part of the phase (in seat order after the
-        player whose turn ended, that player excluded)."""
+        player whose turn ended, that player excluded; under special_building_any_order
+        in any order, that player too, one part a player)."""
         p = self.p(name)
         assert self.extension, "special-building: the 5-6 player extension only"
         assert self.sb_after is not None and self.sb_builder is None, "special-building: no phase"
-        seat = (p - self.sb_after) % self.n
-        assert seat > self.sb_served and p not in self.resigned, "special-building: seat order"
-        self.sb_builder, self.sb_served = p, seat
+        assert p not in self.resigned, "special-building: resigned"
+        if self.sb_any_order:
+            assert p not in self.sb_parts, "special-building: a second part"
+            self.sb_parts.add(p)
+            self.sb_builder = p
+        else:
+            seat = (p - self.sb_after) % self.n
+            assert seat > self.sb_served, "special-building: seat order"
+            self.sb_builder, self.sb_served = p, seat
         return self.emit({"type": "special_build", "player": self.name(p)})
 
     def resign(self, name, claims=()):
         assert not self.ended
         p = self.p(name)
-        assert p == self.active and self.sb_builder is None
+        assert p == self.active and self.sb_builder is None and self.win_due is None
         # special-building: the next player resigning does not end the phase; it lasts
         # until the following player's own turn begins (its roll or a card).
         self.resigned.add(p)

@@ -265,11 +265,9 @@ def resign_3p_game():
     return g
 
 
-def bank_shortage_game(bad_claim=False):
-    """The bank runs short of ore: with two players owed nobody gets any; with one player
-    owed, that player gets what is left. bad_claim: stop at the first shortage roll with
-    a claim that pays both players in full (the bank-shortage invalid sample)."""
-    g = new3(source="scripts/make_samples.py: bank shortage of ore")
+def bank_low(g):
+    """Rolls 8s until the bank holds a single ore (two players owed 1 each by an 8); returns
+    with red's, blue's or white's turn not yet rolled."""
     g.gather("blue", {"ore": 3, "grain": 2})
     g.build_city(42)
     g.end_turn()
@@ -287,6 +285,14 @@ def bank_shortage_game(bad_claim=False):
         g.end_turn()
     if g.bank["ore"] == 0:
         raise AssertionError("bank emptied exactly; adjust the sample")
+    return g
+
+
+def bank_shortage_game(bad_claim=False):
+    """The bank runs short of ore: with two players owed nobody gets any; with one player
+    owed, that player gets what is left. bad_claim: stop at the first shortage roll with
+    a claim that pays both players in full (the bank-shortage invalid sample)."""
+    g = bank_low(new3(source="scripts/make_samples.py: bank shortage of ore"))
     if bad_claim:
         dice = [6, 2]
         return g, g.raw({"type": "roll", "player": g.name(g.active), "dice": dice, "claims": {
@@ -295,6 +301,28 @@ def bank_shortage_game(bad_claim=False):
     g.end_turn()
     g.roll(3, claims=["received"])  # only blue (city, owed 2) is owed: gets the last one
     assert g.bank["ore"] == 0
+    g.end_turn()
+    return g
+
+
+UNLIMITED = {"vp_to_win": 10, "unlimited_bank": True}
+
+
+def unlimited_bank_game():
+    """unlimited_bank (JSettlers2's reading): the same bank of 1 ore pays both players owed
+    by an 8 in full, then blue's 2 from a 3; red trades 4 wool for an ore the bank holds
+    none of (its count goes below zero)."""
+    g = bank_low(new3(options=UNLIMITED,
+                      source="scripts/make_samples.py: bank shortage of ore under unlimited_bank"))
+    assert g.bank["ore"] == 1
+    g.roll(8, claims=["received"])  # two owed, one ore left: both get theirs
+    assert g.bank["ore"] == -1
+    g.end_turn()
+    g.roll(3, claims=["received"])  # blue's city: 2 more
+    g.end_turn()
+    g.gather("red", {"wool": 4})
+    assert g.bank["ore"] < 0
+    g.trade_bank({"wool": 4}, {"ore": 1}, claims=["hands"])
     g.end_turn()
     return g
 
@@ -353,6 +381,7 @@ def write_variants():
     g.end_turn()
     g.roll(2)
     put_valid("vp-to-win-15.json", g)
+    put_valid("unlimited-bank.json", unlimited_bank_game())
 
 
 # ---------------------------------------------------------------------------------------
@@ -471,10 +500,70 @@ def special_building_resign():
     return g
 
 
+ANY_ORDER = {"vp_to_win": 10, "special_building_any_order": True}
+TURN_PASSES = {"vp_to_win": 3, "win_when_turn_passes": True}
+
+
+def special_building_any_order():
+    """special_building_any_order (JSettlers2's reading): after white's turn blue builds a
+    road before orange (out of seat order), then orange buys a card and white, whose turn
+    just ended, builds a road; orange's roll ends the phase."""
+    g = new5(options=ANY_ORDER, source="scripts/make_samples.py: special building parts in "
+             "any order (special_building_any_order)")
+    stock(g, "blue", {"brick": 1, "lumber": 1})
+    stock(g, "orange", {"wool": 1, "grain": 1, "ore": 1})
+    stock(g, "white", {"brick": 1, "lumber": 1})
+    while not (g.active == 2 and g.rolled):
+        dull_roll(g) if not g.rolled else g.end_turn()
+    g.end_turn()
+    assert g.sb_after == 2 and g.active == 3
+    g.special_build("blue")
+    g.build_road(next_free_road(g, 1))
+    g.end_turn()
+    g.special_build("orange")
+    g.buy_dev("knight")
+    g.end_turn()
+    g.special_build("white")
+    g.build_road(next_free_road(g, 2))
+    g.end_turn()
+    dull_roll(g)  # orange's own turn
+    g.end_turn()
+    return g
+
+
+def win_when_turn_passes(bad_roll=False):
+    """win_when_turn_passes (JSettlers2's reading) under vp_to_win 3: after green's turn
+    red, whose turn comes next, builds a city in its part (3 VP: the win is due); blue
+    builds a road in its part after it; the log ends and red has won as the turn passed.
+    bad_roll: red's roll instead of blue's part (the game is over)."""
+    g = new5(options=TURN_PASSES, source="scripts/make_samples.py: a win as the turn passes "
+             "(win_when_turn_passes)")
+    stock(g, "red", {"grain": 2, "ore": 3})
+    stock(g, "blue", {"brick": 1, "lumber": 1})
+    while not (g.active == 4 and g.rolled):
+        dull_roll(g) if not g.rolled else g.end_turn()
+    g.end_turn()
+    assert g.sb_after == 4 and g.active == 0 and g.win_due is None
+    g.special_build("red")
+    g.build_city(next(v for v, b in sorted(g.building.items()) if b == (0, "settlement")),
+                 claims=["vp"])
+    assert g.win_due == 0 and g.winner is None
+    g.end_turn()
+    if bad_roll:
+        return g, g.raw(ev("roll", "red", dice=[1, 1]))
+    g.special_build("blue")
+    g.build_road(next_free_road(g, 1))
+    g.end_turn(claims=["vp", "winner"])
+    assert g.events[-1]["claims"]["winner"] == "red"
+    return g
+
+
 def write_valid():
     put_valid("special-building.json", special_building_game())
     put_valid("special-building-win.json", special_building_win())
     put_valid("special-building-resign.json", special_building_resign())
+    put_valid("special-building-any-order.json", special_building_any_order())
+    put_valid("win-when-turn-passes.json", win_when_turn_passes())
     put_valid("complete-3p.json", complete_game())
     put_valid("trades.json", trades_game())
     put_valid("dev-cards.json", dev_cards_game())
@@ -803,6 +892,15 @@ def invalid_samples():
         assert 4 not in g.robber_hexes()
         return g, g.raw(ev("move_robber", "red", hex=4))
 
+    # Other engines' readings (JSettlers2): the rule the option changes still holds.
+    @case("bank-shortage", "the log claims red received nothing; the rules give 1 ore",
+          name="bank-shortage-unlimited")
+    def _():
+        g = bank_low(new3(options=UNLIMITED))
+        # The base game's answer (nobody gets ore) is short of the full payment.
+        return g, g.raw(ev("roll", g.name(g.active), dice=[6, 2], claims={"received": {
+            "red": {}, "blue": {}, "white": {}}}))
+
     # The special building phase (special-building, the 5-6 player extension): one failing
     # sample per way to break it.
     def phase_open(builders=("blue",), need=None):
@@ -844,6 +942,21 @@ def invalid_samples():
         g, _ = phase_open()
         g.special_build("blue")
         g.build_road(next_free_road(g, 1))
+        g.end_turn()
+        return g, g.raw(ev("special_build", "blue"))
+
+    @case("special-building", "blue already had a special build part after red's turn",
+          name="special-building-twice-any-order")
+    def _():
+        g = new5(options=ANY_ORDER)
+        stock(g, "blue", {"brick": 1, "lumber": 1})
+        while not (g.active == 0 and g.rolled):
+            dull_roll(g) if not g.rolled else g.end_turn()
+        g.end_turn()
+        g.special_build("blue")
+        g.build_road(next_free_road(g, 1))
+        g.end_turn()
+        g.special_build("red")  # the turn player's part, after blue's: both legal here
         g.end_turn()
         return g, g.raw(ev("special_build", "blue"))
 
@@ -894,6 +1007,11 @@ def invalid_samples():
     def _():
         g = complete_game()
         return g, g.raw(ev("end_turn", "red"))
+
+    @case("game-over", "the game is over (red won with 3 VP as the turn passed to them, "
+          "win_when_turn_passes); no roll may follow", name="game-over-turn-passes")
+    def _():
+        return win_when_turn_passes(bad_roll=True)
 
     @case("resign", "white has resigned")
     def _():

@@ -69,12 +69,15 @@ const std::vector<ValidSample> kValidSamples{
     {"friendly-robber.json", Outcome::kComplete, "red"},
     {"resign-2p.json", Outcome::kComplete, "red"},
     {"resign-3p.jsonl", Outcome::kUnfinished, ""},
+    {"special-building-any-order.json", Outcome::kUnfinished, ""},
     {"special-building-resign.json", Outcome::kUnfinished, ""},
     {"special-building-win.json", Outcome::kComplete, "red"},
     {"special-building.json", Outcome::kUnfinished, ""},
     {"trades.json", Outcome::kUnfinished, ""},
+    {"unlimited-bank.json", Outcome::kUnfinished, ""},
     {"vp-to-win-15.json", Outcome::kUnfinished, ""},
     {"whole-deck.json", Outcome::kUnfinished, ""},
+    {"win-when-turn-passes.json", Outcome::kComplete, "red"},
 };
 
 // The rule ids of RULES.md (plus "schema"), kept here so that the test notices a rule
@@ -119,6 +122,7 @@ const std::vector<Passing> kPassing{
     {"production", "complete-3p.json", "\"received\""},
     {"bank-shortage", "bank-shortage.json",
      "\"received\": {\"red\": {}, \"blue\": {}, \"white\": {}}"},
+    {"bank-shortage", "unlimited-bank.json", "\"unlimited_bank\": true"},
     {"discard-half", "complete-3p.json", "\"discard\""},
     {"discard-half", "discard-limit-9.json", "\"discard_limit\": 9"},
     {"robber-move", "complete-3p.json", "\"move_robber\""},
@@ -131,6 +135,7 @@ const std::vector<Passing> kPassing{
     {"dev-card-held", "dev-cards.json", "play_year_of_plenty"},
     {"maritime-rate", "trades.json", "\"give\": {\"wool\": 2}"},
     {"bank-empty", "trades.json", "trade_bank"},
+    {"bank-empty", "unlimited-bank.json", "\"get\": {\"ore\": 1}"},
     {"claim-hand", "trades.json", "\"hands\": {\"red\""},
     {"claim-bank", "trades.json", "\"bank\": {"},
     {"domestic-trade", "trades.json", "trade_player"},
@@ -152,8 +157,12 @@ const std::vector<Passing> kPassing{
     {"resign", "resign-3p.jsonl", "\"resign\""},
     {"special-building", "special-building.json", "\"special_build\""},
     {"special-building", "special-building-resign.json", "\"resign\""},
+    {"special-building", "special-building-any-order.json",
+     "\"special_building_any_order\": true"},
     {"dev-card-age", "special-building.json", "\"play_knight\""},
     {"win-on-own-turn", "special-building-win.json", "\"vp_to_win\": 3"},
+    {"win-on-own-turn", "win-when-turn-passes.json", "\"winner\": \"red\""},
+    {"game-over", "win-when-turn-passes.json", "\"win_when_turn_passes\": true"},
     {"schema", "trades.json", "\"note\""},
 };
 
