@@ -221,3 +221,22 @@ TEST_CASE("view names: spectator, spectator-no-discards, a seat by name or colou
               "player_a), got \"green\"");
     }
 }
+
+TEST_CASE("a view states a monopoly's haul only from hands it knows", "[view]") {
+    const GameLog full = human_game();
+    constexpr std::size_t kAt = 139;  // player_b's monopoly on grain: 4 from player_a
+    REQUIRE(std::holds_alternative<PlayMonopoly>(full.events[kAt].body));
+    const GameLog seen = make_view(full, View::spectator());
+    CHECK(std::get<PlayMonopoly>(seen.events[kAt].body).given == SeatCounts{0, 4, 0, 0, 0, 0});
+    // A log that hides its discards itself and states no haul: the hands are not known past
+    // its first hidden discard, so the view states no haul there.
+    GameLog hidden = make_view(full, View::spectator_no_discards());
+    std::get<PlayMonopoly>(hidden.events[kAt].body).given.reset();
+    bool discard_before = false;
+    for (std::size_t i = 0; i < kAt; ++i)
+        if (const auto* d = std::get_if<Discard>(&hidden.events[i].body))
+            discard_before |= d->hidden;
+    REQUIRE(discard_before);
+    CHECK_FALSE(
+        std::get<PlayMonopoly>(make_view(hidden, View::spectator()).events[kAt].body).given);
+}

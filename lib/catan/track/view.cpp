@@ -107,11 +107,17 @@ GameLog make_view(const GameLog& full, const View& view) {
     std::string name = view_name(view, full.seats);
     out.source = full.source.empty() ? "view: " + name : full.source + "; view: " + name;
     // The full game alongside, for what every player sees that the log may not state: a
-    // monopoly's haul from each hand (progress-card).
+    // monopoly's haul from each hand (progress-card) — while the hands are known, that is
+    // until `full` hides a stolen or discarded card itself.
     GameState s = GameState::initial(full);
+    bool hands_known = !full.unrecorded.discards;
     for (std::size_t i = 0; i < out.events.size(); ++i) {
         Event& e = out.events[i];
-        if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given) {
+        if (const auto* r = std::get_if<MoveRobber>(&e.body);
+            r && r->victim != kNoPlayer && !r->stolen)
+            hands_known = false;
+        if (const auto* d = std::get_if<Discard>(&e.body); d && d->hidden) hands_known = false;
+        if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given && hands_known) {
             SeatCounts& given = m->given.emplace();
             given.fill(0);
             for (PlayerId q = 0; q < s.player_count(); ++q)

@@ -14,7 +14,8 @@
 // who discards how many) is public and stays. Values already hidden in `full` stay hidden.
 // A monopoly's haul, which every player sees, is stated where `full` leaves it out:
 // play_monopoly.given holds what each hand gave, from the full game replayed alongside
-// (apply, going on past a broken rule as replay --keep-going does).
+// (apply, going on past a broken rule as replay --keep-going does) — while `full` itself
+// hides no stolen or discarded card (after one, its hauls stay as `full` has them).
 //
 // Claims that would reveal what the view hides are dropped:
 //   hands     - kept only for the viewing seat (a seat knows its own hand); dropped in the
