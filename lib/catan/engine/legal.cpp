@@ -223,20 +223,13 @@ class SetBuilder {
         if (s_.deck_left > 0 && can_pay(s_.players[p], kDevCardCost)) add(LegalSet::kBuy, 1);
     }
 
-    // special-building: the parts still open in seat order after the turn that ended, in
-    // player order (the turn player takes none; a part opens once); in any order with the
-    // option special_building_any_order (the turn player's too).
+    // special-building: the parts that may still open (may_open_special_part), in player
+    // order.
     void special_parts() {
-        const SpecialBuilding& sb = s_.special;
-        if (!sb.open()) return;
-        const bool any_order = s_.options().special_building_any_order;
+        if (!s_.special.open()) return;
         unsigned builders = 0;
-        for (PlayerId q = 0; q < s_.player_count(); ++q) {
-            if (s_.players[q].resigned) continue;
-            if (any_order ? !(sb.taken & (1U << q))
-                          : q != sb.after && s_.seats_after(sb.after, q) > sb.served)
-                builders |= 1U << q;
-        }
+        for (PlayerId q = 0; q < s_.player_count(); ++q)
+            if (may_open_special_part(s_, q)) builders |= 1U << q;
         out_.builders = static_cast<std::uint8_t>(builders);
         add(LegalSet::kSpecialBuilds, static_cast<std::size_t>(bit_count(builders)));
     }

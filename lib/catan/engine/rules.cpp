@@ -183,6 +183,13 @@ std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
     return open;
 }
 
+bool may_open_special_part(const GameState& s, PlayerId q) {
+    const SpecialBuilding& sb = s.special;
+    if (!sb.open() || s.players[q].resigned) return false;
+    if (s.options().special_building_any_order) return !(sb.taken & (1U << q));
+    return q != sb.after && s.seats_after(sb.after, q) > sb.served;
+}
+
 bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim) {
     if (victim == thief || victim == kNoPlayer || s.players[victim].resigned) return false;
     if (s.players[victim].hand_size() <= 0) return false;

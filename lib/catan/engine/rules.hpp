@@ -133,6 +133,13 @@ std::bitset<kMaxHexes> robber_hexes(const GameState& s);
 // (The victim's building on the robber's hex is the caller's part.)
 bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim);
 
+// special-building, shared by check, the legal-move generator and the state's "to_come":
+// whether player q may open a part of the open special building phase now — not resigned,
+// no part yet this phase, and in seat order after the player whose turn ended (that player
+// takes none), or in any order (that player too) with special_building_any_order. False
+// when no phase is open.
+bool may_open_special_part(const GameState& s, PlayerId q);
+
 // production (RULES.md), for one building and one of its hexes: what the building at
 // vertex v earns from hex h when the hex's token is rolled. count 0 (nothing) when v is
 // empty, h has no token or no resource, the robber stands on h or the owner resigned;

@@ -55,40 +55,35 @@ bool Checker::special_building(const EventBody& body, Result& r) {
         }
         return true;
     }
-    if (opens && s_.options().special_building_any_order) {
-        // JSettlers2's reading: the players are served as they ask, the one whose turn
-        // ended among them, each once a phase.
-        if (sb.taken & (1U << p))
-            r = fail(rule::kSpecialBuilding,
-                     fmt::format("{} already had a special build part after {}'s turn", name(p),
-                                 name(sb.after)),
-                     "player");
-        else
-            r = std::nullopt;
-        return true;
-    }
     if (opens) {
+        if (may_open_special_part(s_, p)) {
+            r = std::nullopt;
+            return true;
+        }
+        // Why not (a resigned player was refused before, under resign). With
+        // special_building_any_order (JSettlers2's reading: players served as they ask, the
+        // one whose turn ended among them) only a second part is refused.
+        const bool any_order = s_.options().special_building_any_order;
         const int seat = s_.seats_after(sb.after, p);
-        if (p == sb.after)
+        if (!any_order && p == sb.after)
             r = fail(rule::kSpecialBuilding,
                      fmt::format("{}'s turn just ended: the turn player takes no part in the "
                                  "special building phase",
                                  name(p)),
                      "player");
-        else if (seat == sb.served)
+        else if (any_order || seat == sb.served)
             r = fail(rule::kSpecialBuilding,
                      fmt::format("{} already had a special build part after {}'s turn", name(p),
                                  name(sb.after)),
                      "player");
-        else if (seat < sb.served) {
+        else {
             const PlayerId last = (sb.after + sb.served) % s_.player_count();
             r = fail(rule::kSpecialBuilding,
                      fmt::format("{}'s special build is out of seat order: it comes before "
                                  "{}'s after {}'s turn, and {}'s part came already",
                                  name(p), name(last), name(sb.after), name(last)),
                      "player");
-        } else
-            r = std::nullopt;
+        }
         return true;
     }
     if (p == s_.active) {

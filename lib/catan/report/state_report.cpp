@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/engine/rules.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/io/output.hpp>
@@ -92,15 +93,12 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
                       {"get", every_resource_json(s.offer.get)},
                       {"accepted", s.offer.accepted}};
     if (s.special.open()) {
-        // In seat order from the next player; in any order (special_building_any_order)
-        // every player without a part yet, the one whose turn ended last.
+        // In seat order from the next player (the one whose turn ended last, when it may
+        // take a part: special_building_any_order).
         json to_come = json::array();
-        const bool any_order = s.options().special_building_any_order;
         for (int k = 1; k <= s.player_count(); ++k) {
             const PlayerId q = (s.special.after + k) % s.player_count();
-            const bool may = any_order ? !(s.special.taken & (1U << q))
-                                       : k > s.special.served && k < s.player_count();
-            if (may && !s.players[q].resigned) to_come.push_back(name(q));
+            if (may_open_special_part(s, q)) to_come.push_back(name(q));
         }
         j["special_building"] = {{"after", name(s.special.after)},
                                  {"builder", name(s.special.builder)},
