@@ -35,11 +35,13 @@ int run(int argc, char** argv) {
     app.add_option("--from", from, "source format (default: detected, per file)")
         ->check(
             CLI::IsMember({"soclog", "jsettlers", "catanatron", "catanlog", "colonist", "native"}));
+    std::string view_words = "spectator spectator-no-discards";  // and the seat colours
+    for (std::string_view colour : kImportColors) view_words += " " + std::string(colour);
     cli::complete_with(
         app.add_option("--view", view,
                        "re-express the log as seen by: spectator (no stolen or bought cards), "
                        "spectator-no-discards (nor discarded cards), or a seat (name or colour)"),
-        "spectator spectator-no-discards red blue white orange green brown");
+        view_words);
     app.add_option("--format", format,
                    "output: one JSON document (the default for one recording) or JSON Lines "
                    "(the default, and the only format, for several: the logs one after "

@@ -636,13 +636,16 @@ bool read_options(element v, GameOptions& out) {
     if (v.get_object().get(o)) return false;
     unsigned seen = 0;
     for (auto [key, value] : o) {
-        bool GameOptions::*reading = reading_option(key);
         unsigned bit = key == "vp_to_win"         ? 1u
                        : key == "discard_limit"   ? 2u
                        : key == "friendly_robber" ? 4u
                                                   : 0u;
+        bool GameOptions::*reading = nullptr;  // one of kReadingOptions: bit 8 << its index
         for (std::size_t i = 0; i < kReadingOptions.size(); ++i)
-            if (kReadingOptions[i].second == reading && reading) bit = 8u << i;
+            if (kReadingOptions[i].first == key) {
+                reading = kReadingOptions[i].second;
+                bit = 8u << i;
+            }
         if (bit == 0 || (seen & bit)) return false;  // unknown or repeated: the precise reader
         seen |= bit;
         if (bit == 1u && !integer(value, 3, 30, out.vp_to_win)) return false;
