@@ -89,8 +89,12 @@ void Board::set_hex(HexId h, Terrain t, int token) {
     if (token != 0 && token_pips(token) == 0)
         throw InputError(
             fmt::format("hex {}: token {} is not a number token (2..6, 8..12)", h, token));
+    static_assert(kMaxHexes <= 64, "hexes_with_token keeps one bit per hex in 64 bits");
     terrain_[static_cast<std::size_t>(h)] = t;
+    const std::uint64_t bit = std::uint64_t{1} << h;
+    token_hexes_[static_cast<std::size_t>(token_[static_cast<std::size_t>(h)])] &= ~bit;
     token_[static_cast<std::size_t>(h)] = token;
+    token_hexes_[static_cast<std::size_t>(token)] |= bit;
 }
 
 void Board::add_harbor(HexSide where, HarborKind kind) {

@@ -85,6 +85,11 @@ class Board {
 
     Terrain terrain(HexId h) const { return terrain_[static_cast<std::size_t>(h)]; }
     int token(HexId h) const { return token_[static_cast<std::size_t>(h)]; }  // 0 = none
+    // The hexes carrying number token n (2..12), bit h set for hex h; 0 for any other n.
+    // Kept by set_hex: production reads it on every roll instead of scanning the board.
+    std::uint64_t hexes_with_token(int n) const {
+        return n >= 2 && n <= 12 ? token_hexes_[static_cast<std::size_t>(n)] : 0;
+    }
     std::optional<Resource> resource(HexId h) const { return terrain_resource(terrain(h)); }
     const std::vector<Harbor>& harbors() const { return harbors_; }
     HexId robber() const { return robber_; }
@@ -104,6 +109,7 @@ class Board {
     std::shared_ptr<const Topology> topology_;
     std::vector<Terrain> terrain_;
     std::vector<int> token_;
+    std::array<std::uint64_t, 13> token_hexes_{};  // [n]: hexes_with_token(n)
     std::vector<Harbor> harbors_;
     HexId robber_ = 0;
 };

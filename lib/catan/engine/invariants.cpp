@@ -107,17 +107,6 @@ std::string broken_invariant(const GameState& s, InvariantScope scope) {
         if (ends[p] != ps.road_ends) return "road-end mask of player " + std::to_string(p);
         if (harbors[p] != ps.harbors) return "harbor bits of player " + std::to_string(p);
     }
-    // The production table kept by apply equals the plain computation from the pieces.
-    for (int sum = 2; sum <= 12; ++sum) {
-        const auto plain = owed_by_roll(s, sum);
-        for (int p = 0; p < n; ++p)
-            for (int r = 0; r < kResourceCount; ++r)
-                if (s.yields[static_cast<std::size_t>(sum - 2)][p][r] != plain[p][r])
-                    return "production table: player " + std::to_string(p) + ", resource " +
-                           std::to_string(r) + " on a " + std::to_string(sum) + ": " +
-                           std::to_string(s.yields[static_cast<std::size_t>(sum - 2)][p][r]) +
-                           ", the pieces give " + std::to_string(plain[p][r]);
-    }
     return "";
 }
 

@@ -5,6 +5,7 @@
 #include <catan/engine/rules.hpp>
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -39,22 +40,6 @@ bool no_common_resource(const ResourceCounts& a, const ResourceCounts& b) {
 const Seat* seat_of(const RuleContext& ctx, PlayerId p) {
     if (!ctx.seats || p < 0 || static_cast<std::size_t>(p) >= ctx.seats->size()) return nullptr;
     return &(*ctx.seats)[p];
-}
-
-namespace {
-void add_yield(GameState& s, const Yield& y, int sign) {
-    if (y.count == 0) return;
-    auto& n = s.yields[static_cast<std::size_t>(y.sum - 2)][y.player][y.resource];
-    n = static_cast<std::int8_t>(n + sign * y.count);
-}
-}  // namespace
-
-void add_vertex_yields(GameState& s, VertexId v, int sign) {
-    for (HexId h : s.topology().vertex_hexes(v)) add_yield(s, vertex_yield(s, h, v), sign);
-}
-
-void add_hex_yields(GameState& s, HexId h, int sign) {
-    for (VertexId v : s.topology().hex_vertices(h)) add_yield(s, vertex_yield(s, h, v), sign);
 }
 
 void occupy_settlement(GameState& s, PlayerId p, VertexId v) {
@@ -103,7 +88,6 @@ void refresh_derived(GameState& s) {
         const PlayerId o = s.road_owner[e];
         if (o >= 0 && o < s.player_count()) occupy_road(s, o, e);
     }
-    refresh_production(s);
 }
 
 std::string RuleContext::player_name(PlayerId p) const {
@@ -212,8 +196,9 @@ std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum
     std::array<ResourceCounts, kMaxPlayers> owed{};
     if (sum == 7) return owed;
     const Topology& t = s.topology();
-    for (HexId h = 0; h < t.hex_count(); ++h) {
-        if (s.board().token(h) != sum) continue;
+    for (std::uint64_t hexes = s.board().hexes_with_token(sum); hexes != 0; hexes &= hexes - 1) {
+        const HexId h = std::countr_zero(hexes);
+        if (h == s.robber) continue;
         for (VertexId v : t.hex_vertices(h)) {
             const Yield y = vertex_yield(s, h, v);
             if (y.count > 0) owed[y.player][y.resource] += y.count;
@@ -222,23 +207,15 @@ std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum
     return owed;
 }
 
-void refresh_production(GameState& s) {
-    s.yields = ProductionTable{};
-    for (HexId h = 0; h < s.topology().hex_count(); ++h) add_hex_yields(s, h, +1);
-}
-
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) {
-    std::array<ResourceCounts, kMaxPlayers> owed{};
-    if (sum < 2 || sum > 12 || sum == 7) return owed;
-    const auto& row = s.yields[static_cast<std::size_t>(sum - 2)];
+    std::array<ResourceCounts, kMaxPlayers> owed = owed_by_roll(s, sum);
     const int players = s.player_count();
     // bank-shortage: a resource the bank cannot pay in full goes to nobody, unless only one
     // player is owed it (that player gets what remains); an unlimited bank pays in full.
     for (int r = 0; r < kResourceCount; ++r) {
         int need = 0, owed_players = 0;
         for (int p = 0; p < players; ++p) {
-            const int n = row[p][r];
-            owed[p][r] = n;
+            const int n = owed[p][r];
             need += n;
             owed_players += n > 0 ? 1 : 0;
         }

@@ -153,23 +153,19 @@ struct Yield {
 Yield vertex_yield(const GameState& s, HexId h, VertexId v);
 
 // The cards owed on a roll of `sum` before the bank is consulted (index = player): the sum
-// of vertex_yield over every hex with that token and its vertices, computed from the pieces
-// (the plain computation that the table s.yields caches). 7 gives nothing.
+// of vertex_yield over the hexes with that token (Board::hexes_with_token) and their
+// vertices, read from the pieces. 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum);
-
-// Rebuilds s.yields (state.hpp ProductionTable) from the pieces, the robber and the
-// resignations; apply keeps it up to date, so only a state whose pieces were set by hand
-// needs this.
-void refresh_production(GameState& s);
 
 // Rebuilds every value derived from the pieces — the occupancy masks (state.hpp:
 // PlayerState settlement_at, city_at, road_ends, harbors; GameState occupied, crowded)
-// and the production table — for a state whose pieces were set by hand; apply keeps them
+// — for a state whose pieces were set by hand; apply keeps them
 // up to date.
 void refresh_derived(GameState& s);
 
 // Production of a roll sum (RULES.md production and bank-shortage) on the state: the
-// cards each player receives (index = player), read from s.yields. 7 gives nothing.
+// cards each player receives (index = player): owed_by_roll, then what the bank can pay.
+// 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum);
 
 }  // namespace ctk

@@ -48,7 +48,6 @@ void place_settlement(GameState& s, PlayerId p, VertexId v) {
     s.building[v] = Building::kSettlement;
     s.owner[v] = static_cast<std::int8_t>(p);
     occupy_settlement(s, p, v);
-    add_vertex_yields(s, v, +1);  // production: the new settlement's hexes
     if (s.players[p].settlements_left > 0) --s.players[p].settlements_left;
     // A settlement may cut an opponent's trail: only one passing through v, so only a
     // player with two or more roads at v needs a recount (a trail may still end at v).
@@ -187,16 +186,7 @@ struct Applier {
         s.discard_owed[b.player] = 0;
     }
     void operator()(const MoveRobber& b) {
-        // production: the hex the robber leaves yields again, the one it enters stops.
-        const HexId from = s.robber;
-        auto touched = [&](int sign) {
-            if (from >= 0 && from < s.topology().hex_count()) add_hex_yields(s, from, sign);
-            if (b.hex != from && b.hex >= 0 && b.hex < s.topology().hex_count())
-                add_hex_yields(s, b.hex, sign);
-        };
-        touched(-1);
         s.robber = b.hex;
-        touched(+1);
         s.robber_due = RobberReason::kNone;
         if (b.victim == kNoPlayer || b.victim == b.player) return;
         PlayerState& vs = s.players[b.victim];
@@ -249,10 +239,8 @@ struct Applier {
     void operator()(const BuildCity& b) {
         pay_bank(s, b.player, kCityCost);
         if (s.owner[b.vertex] != b.player || s.building[b.vertex] != Building::kSettlement) return;
-        add_vertex_yields(s, b.vertex, -1);
         s.building[b.vertex] = Building::kCity;
         occupy_city(s, b.player, b.vertex);
-        add_vertex_yields(s, b.vertex, +1);
         PlayerState& ps = s.players[b.player];
         ++ps.settlements_left;
         if (ps.cities_left > 0) --ps.cities_left;
@@ -318,7 +306,6 @@ struct Applier {
         for (int r = 0; r < kResourceCount; ++r) s.bank[r] += ps.hand[r];
         ps.hand.fill(0);
         ps.resigned = true;
-        refresh_production(s);  // production: a resigned player's buildings yield nothing
         if (s.special.builder == b.player) s.special.builder = kNoPlayer;
         s.discard_owed[b.player] = 0;
         if (s.offer.open && (s.offer.to == b.player || s.offer.from == b.player))

@@ -81,14 +81,6 @@ struct PlayerState {
     friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
-// Production per dice sum (RULES.md production, before bank-shortage is applied):
-// [sum - 2][p][r] = the cards of resource r that player p's settlements and cities earn on a
-// roll of sum (2..12; the row of 7 stays zero). A cache of what rules.hpp's vertex_yield
-// gives over the board, kept up to date by apply as pieces are built, the robber moves and
-// players resign (rules.hpp refresh_production rebuilds it); production() reads it.
-using ProductionTable =
-    std::array<std::array<std::array<std::int8_t, kResourceCount>, kMaxPlayers>, 11>;
-
 // An offer made with trade_offer (RULES.md trade-offer), open until answered, completed
 // or withdrawn.
 struct OpenOffer {
@@ -190,7 +182,6 @@ class GameState {
     PlayerId longest_road = kNoPlayer;  // holder, kNoPlayer when nobody / set aside
     PlayerId largest_army = kNoPlayer;
     PlayerId winner = kNoPlayer;
-    ProductionTable yields{};  // production per dice sum (see ProductionTable)
     // Cards each player received from the last applied event (production, setup resources,
     // trades, steals, monopoly, year of plenty); compared with claims "received".
     std::array<ResourceCounts, kMaxPlayers> last_received{};

@@ -40,13 +40,6 @@ bool no_common_resource(const ResourceCounts& a, const ResourceCounts& b);
 // The seat of player p, or null when the context has no seats or p is out of range.
 const Seat* seat_of(const RuleContext& ctx, PlayerId p);
 
-// The production table (s.yields) across a change of pieces or robber: remove the yields
-// of the (hex, vertex) pairs the change touches before it (sign -1), add them after (+1).
-// Those of vertex v's hexes (a settlement or city built at v), or of hex h's vertices (the
-// robber leaving or entering h).
-void add_vertex_yields(GameState& s, VertexId v, int sign);
-void add_hex_yields(GameState& s, HexId h, int sign);
-
 // The occupancy masks (state.hpp) as pieces are placed, after building / owner /
 // road_owner: a settlement of p at v (also its harbors and the distance-rule neighbours),
 // a settlement at v becoming a city, a road of p on e.
