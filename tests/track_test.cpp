@@ -323,7 +323,7 @@ TEST_CASE("track: unrecorded discards of several players branch per player, with
         CHECK_FALSE(b.exact());
         CHECK(b.inexact_from() == 0);
         CHECK(total(b) == 1);
-        CHECK(b.peak_states() <= 2 * 50 + 155);
+        CHECK(b.peak_states() <= 2 * 50 + 1);  // bounded as the branches are made
         for (const WeightedState& ws : b.states()) {
             CHECK(ws.state.discard_owed[kRed] == 0);
             CHECK(ws.state.discard_owed[kBlue] == 0);

@@ -96,11 +96,13 @@ int discard_den(const GameState& s, int player) {
 // are appended to out; Belief::step runs the players in seat order. scale: the common
 // scale of this player's discards over the belief (common_den of discard_den).
 void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
-                            std::vector<WeightedState>& out) {
+                            std::vector<WeightedState>& out,
+                            const std::function<void()>& appended) {
     GameState& s = ws.state;
     if (s.discard_owed[player] == 0) {
         if (scale != 1) ws.weight *= scale;
         out.push_back(std::move(ws));
+        appended();
         return;
     }
     auto all = discards_of(s.players[player].hand, s.discard_owed[player]);
@@ -111,6 +113,7 @@ void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
         Event d{Discard{player, all[i], false, 0}, nullptr, 0};
         apply(next.state, d);
         out.push_back(std::move(next));
+        appended();
     }
 }
 

@@ -267,10 +267,11 @@ bool Belief::step_public(Step& st) {
 }
 
 // The branches of one state, each weighed on the common scale and applied, appended to
-// out; checked: the branches the rules refuse are left out (returns whether any was). The
-// last branch takes the state itself (nothing reads it after).
+// out, which is bounded after each (bound_growth; dropped: states were dropped); checked:
+// the branches the rules refuse are left out (returns whether any was). The last branch
+// takes the state itself (nothing reads it after).
 bool Belief::branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
-                          bool checked, std::vector<WeightedState>& out) {
+                          bool checked, std::vector<WeightedState>& out, bool& dropped) {
     std::vector<Branch>& bs = scratch_->branches;
     branches(ws.state, e, bs);
     bool lost = false;
@@ -286,6 +287,7 @@ bool Belief::branch_state(WeightedState& ws, const Event& e, int index, const We
         WeightedState& next = out.back();
         if (Weight f = branch_factor(br, scale); f != 1) next.weight *= f;
         apply(next.state, br.event);
+        dropped = bound_growth(out, index) || dropped;
     }
     return lost;
 }
@@ -312,10 +314,8 @@ bool Belief::step_hidden(Step& st) {
             public_equal_ = false;  // applied where check failed: see track_share.hpp
             all_legal_ = false;
         }
-        for (WeightedState& ws : states_) {
-            st.lost = branch_state(ws, e, st.index, scale, checked, applied) || st.lost;
-            st.dropped = bound_growth(applied, st.index) || st.dropped;
-        }
+        for (WeightedState& ws : states_)
+            st.lost = branch_state(ws, e, st.index, scale, checked, applied, st.dropped) || st.lost;
         if (!applied.empty()) break;
     }
     states_.swap(applied);
@@ -331,10 +331,12 @@ void Belief::step_unrecorded_discards(Step& st) {
             common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
         std::vector<WeightedState>& with = next_;
         with.clear();
-        for (WeightedState& ws : states_) {
-            unrecorded_discards_of(std::move(ws), p, scale, with);
+        with.reserve(2 * cap() + 1);  // bounded below: never reallocated (no second copy)
+        const std::function<void()> appended = [&] {
             st.dropped = bound_growth(with, st.index) || st.dropped;
-        }
+        };
+        for (WeightedState& ws : states_)
+            unrecorded_discards_of(std::move(ws), p, scale, with, appended);
         states_.swap(with);
         with.clear();
     }

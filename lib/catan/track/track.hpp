@@ -159,7 +159,7 @@ class Belief {
     // The largest number of states held after any event so far.
     std::size_t max_states_seen() const { return max_seen_; }
     // The most states that existed at once while an event branched (before merging and
-    // the bound): at most 2 * max_states plus the branches of one state for one player.
+    // the bound): at most 2 * max_states + 1 (the branches are bounded as they are made).
     std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
@@ -172,7 +172,7 @@ class Belief {
     bool step_public(Step& st);
     bool step_hidden(Step& st);
     bool branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
-                      bool checked, std::vector<WeightedState>& out);
+                      bool checked, std::vector<WeightedState>& out, bool& dropped);
     void step_unrecorded_discards(Step& st);
     void condition_on_claims(Step& st);
     void report(Step& st, Violation v);

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -59,8 +60,10 @@ int discard_den(const GameState& s, int player);
 // there, hidden (each distinct discard equally likely). One player's discards of one state
 // are appended to out; Belief::step runs the players in seat order. scale: the common
 // scale of this player's discards over the belief (common_den of discard_den).
+// appended: called after each state appended (the caller bounds out there, so that one
+// state's discards never make out outgrow its bound).
 void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
-                            std::vector<WeightedState>& out);
+                            std::vector<WeightedState>& out, const std::function<void()>& appended);
 
 // The least common multiple of den over the states (the common scale of a branching).
 template <class Den>
