@@ -81,7 +81,7 @@ struct Table {
     // A build_road event for red on a free edge at vertex v.
     std::string road_at(VertexId v) const {
         for (EdgeId e : s.topology().vertex_edges(v))
-            if (s.road_owner[e] == kNoPlayer)
+            if (s.road_owner(e) == kNoPlayer)
                 return fmt::format(R"({{"type":"build_road","player":"red","edge":{}}})", e);
         return "";
     }
@@ -148,7 +148,7 @@ TEST_CASE("a road cannot continue through an opponent's settlement", "[rules][ro
     refresh_derived(t.s);
     EdgeId beyond = kNoId;
     for (EdgeId e : topo.vertex_edges(v))
-        if (e != 26 && t.s.road_owner[e] == kNoPlayer) beyond = e;
+        if (e != 26 && t.s.road_owner(e) == kNoPlayer) beyond = e;
     REQUIRE(beyond != kNoId);
     t.s.players[kRed].hand = {1, 1, 0, 0, 0};
     std::string road = fmt::format(R"({{"type":"build_road","player":"red","edge":{}}})", beyond);

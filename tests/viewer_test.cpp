@@ -67,7 +67,7 @@ void check_against_library(const GameLog& log, const json& d, int i) {
         if (st.building[v] != Building::kNone)
             buildings[v] = {st.owner[v], st.building[v] == Building::kCity ? 2 : 1};
     for (int e = 0; e < st.topology().edge_count(); ++e)
-        if (st.road_owner[e] != kNoPlayer) roads[e] = st.road_owner[e];
+        if (st.road_owner(e) != kNoPlayer) roads[e] = st.road_owner(e);
     CHECK(s.buildings == buildings);
     CHECK(s.roads == roads);
     CHECK(s.robber == st.robber);
@@ -135,7 +135,7 @@ TEST_CASE("page data marks the violation and where replay stopped", "[viewer]") 
     CHECK(d["verdict"]["violations"][0]["event"] == 2);
     CHECK(d["verdict"]["violations"][0]["rule"] == "distance-rule");
     CHECK(d["events"][2]["v"] == json::array({0}));
-    CHECK(d["events"][2]["n"] == 1);  // refused, so not applied
+    CHECK(d["events"][2]["n"] == 1);                      // refused, so not applied
     CHECK(d["events"][2]["ib"] == json::array({20, 1}));  // the illegal settlement, drawn red
     CHECK(!d["events"][1].contains("ib"));
     CHECK(!d["events"][1].contains("n"));

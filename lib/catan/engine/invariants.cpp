@@ -41,8 +41,15 @@ std::string broken_invariant(const GameState& s, InvariantScope scope) {
     if (cards != s.deck_size()) return "deck + held + played = " + std::to_string(cards);
     // One pass over the edges and one over the vertices count every player's pieces.
     std::array<int, kMaxPlayers> roads{}, settlements_on{}, cities_on{};
-    for (EdgeId e = 0; e < t.edge_count(); ++e)
-        if (s.road_owner[e] != kNoPlayer) ++roads[static_cast<std::size_t>(s.road_owner[e])];
+    for (EdgeId e = 0; e < t.edge_count(); ++e) {
+        int holders = 0;
+        for (int p = 0; p < n; ++p)
+            if (s.players[p].roads[static_cast<std::size_t>(e)]) {
+                ++roads[static_cast<std::size_t>(p)];
+                ++holders;
+            }
+        if (holders > 1) return "edge " + std::to_string(e) + " holds two players' roads";
+    }
     for (VertexId v = 0; v < t.vertex_count(); ++v) {
         if (s.owner[v] == kNoPlayer) continue;
         const auto o = static_cast<std::size_t>(s.owner[v]);
@@ -91,9 +98,9 @@ std::string broken_invariant(const GameState& s, InvariantScope scope) {
         (s.building[v] == Building::kCity ? cities : settlements)[s.owner[v]].set(bit);
     }
     for (EdgeId e = 0; e < t.edge_count(); ++e)
-        if (s.road_owner[e] != kNoPlayer)
+        if (s.road_owner(e) != kNoPlayer)
             for (VertexId v : t.edge_vertices(e))
-                ends[s.road_owner[e]].set(static_cast<std::size_t>(v));
+                ends[s.road_owner(e)].set(static_cast<std::size_t>(v));
     for (const Harbor& h : s.board().harbors())
         for (VertexId v : h.vertices)
             if (s.owner[v] != kNoPlayer) harbors[s.owner[v]] |= 1U << static_cast<unsigned>(h.kind);

@@ -111,7 +111,7 @@ class SetBuilder {
             EdgeSet& e = out_.edges;
             e.reset();
             for (EdgeId x : t_.vertex_edges(s_.setup_settlement))
-                if (s_.road_owner[x] == kNoPlayer) e.set(static_cast<std::size_t>(x));
+                if (s_.road_owner(x) == kNoPlayer) e.set(static_cast<std::size_t>(x));
             return add(LegalSet::kPlaceRoad, static_cast<std::size_t>(bit_count(e)));
         }
         // distance-rule: the vertices the occupancy mask leaves open, on the board.

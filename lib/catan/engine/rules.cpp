@@ -85,7 +85,7 @@ void refresh_derived(GameState& s) {
         if (s.building[v] == Building::kCity) occupy_city(s, o, v);
     }
     for (EdgeId e = 0; e < t.edge_count(); ++e) {
-        const PlayerId o = s.road_owner[e];
+        const PlayerId o = s.road_owner(e);
         if (o >= 0 && o < s.player_count()) occupy_road(s, o, e);
     }
 }

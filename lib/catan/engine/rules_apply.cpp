@@ -26,13 +26,12 @@ void add_cards(PlayerState& ps, const ResourceCounts& cards) {
 
 bool legal_road_exists(const GameState& s, PlayerId p) {
     for (EdgeId e = 0; e < s.topology().edge_count(); ++e)
-        if (s.road_owner[e] == kNoPlayer && Checker::road_connects(s, p, e)) return true;
+        if (s.road_owner(e) == kNoPlayer && Checker::road_connects(s, p, e)) return true;
     return false;
 }
 
 void place_road(GameState& s, PlayerId p, EdgeId e) {
-    if (s.road_owner[e] != kNoPlayer) return;
-    s.road_owner[e] = static_cast<std::int8_t>(p);
+    if (s.road_owner(e) != kNoPlayer) return;
     s.players[p].roads.set(static_cast<std::size_t>(e));
     occupy_road(s, p, e);
     if (s.players[p].roads_left > 0) --s.players[p].roads_left;
@@ -53,7 +52,7 @@ void place_settlement(GameState& s, PlayerId p, VertexId v) {
     // player with two or more roads at v needs a recount (a trail may still end at v).
     std::array<int, kMaxPlayers> roads_here{};
     for (EdgeId e : s.topology().vertex_edges(v)) {
-        const PlayerId o = s.road_owner[e];
+        const PlayerId o = s.road_owner(e);
         if (o != kNoPlayer && o != p && ++roads_here[o] == 2) s.update_road_lengths(o);
     }
     s.update_awards();

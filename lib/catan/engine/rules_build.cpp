@@ -45,16 +45,16 @@ Result Checker::settlement_site(VertexId v) const {
 // road-connected (RULES.md): the edge is empty and touches the player's road, settlement
 // or city, not through an opponent's building.
 Result Checker::road_site(PlayerId p, EdgeId e) const {
-    if (s_.road_owner[e] != kNoPlayer)
+    if (s_.road_owner(e) != kNoPlayer)
         return fail(rule::kRoadConnected,
-                    fmt::format("edge {} already holds {}'s road", e, name(s_.road_owner[e])),
+                    fmt::format("edge {} already holds {}'s road", e, name(s_.road_owner(e))),
                     "edge");
     if (road_connects(s_, p, e)) return std::nullopt;
     for (VertexId v : t_.edge_vertices(e)) {
         PlayerId o = s_.owner[v];
         if (o == kNoPlayer || o == p) continue;
         for (EdgeId f : t_.vertex_edges(v))
-            if (f != e && s_.road_owner[f] == p)
+            if (f != e && s_.players[p].roads[static_cast<std::size_t>(f)])
                 return fail(rule::kRoadConnected,
                             fmt::format("edge {} joins {}'s road {} only through {}", e, name(p), f,
                                         building_at(v)),
@@ -75,7 +75,7 @@ bool Checker::road_connects(const GameState& s, PlayerId p, EdgeId e) {
         if (o == p) return true;
         if (o != kNoPlayer) continue;  // an opponent's building cuts the way
         for (EdgeId f : t.vertex_edges(v))
-            if (f != e && s.road_owner[f] == p) return true;
+            if (f != e && s.players[p].roads[static_cast<std::size_t>(f)]) return true;
     }
     return false;
 }
@@ -101,7 +101,8 @@ Result Checker::event(const BuildSettlement& b) {
     const PlayerId p = b.player;
     if (auto r = settlement_site(b.vertex)) return r;
     bool touches = false;
-    for (EdgeId e : t_.vertex_edges(b.vertex)) touches |= s_.road_owner[e] == p;
+    for (EdgeId e : t_.vertex_edges(b.vertex))
+        touches |= s_.players[p].roads[static_cast<std::size_t>(e)];
     if (!touches)
         return fail(rule::kSettlementConnected,
                     fmt::format("vertex {} touches none of {}'s roads", b.vertex, name(p)),

@@ -59,10 +59,10 @@ Result Checker::setup(const EventBody& body) {
         if (!s_.setup_road_due)
             return fail(rule::kSetupOrder,
                         fmt::format("{} must place a settlement before its road", name(p)));
-        if (s_.road_owner[pr->edge] != kNoPlayer)
+        if (s_.road_owner(pr->edge) != kNoPlayer)
             return fail(rule::kRoadConnected,
                         fmt::format("edge {} already holds {}'s road", pr->edge,
-                                    name(s_.road_owner[pr->edge])),
+                                    name(s_.road_owner(pr->edge))),
                         "edge");
         const auto& ends = t_.edge_vertices(pr->edge);
         if (ends[0] != s_.setup_settlement && ends[1] != s_.setup_settlement)

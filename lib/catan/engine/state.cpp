@@ -57,7 +57,6 @@ GameState::GameState(std::shared_ptr<const Board> board, int players, const Game
     deck = deck_counts();
     deck_left = deck_size();
     owner.fill(static_cast<std::int8_t>(kNoPlayer));
-    road_owner.fill(static_cast<std::int8_t>(kNoPlayer));
 }
 
 GameState GameState::initial(const GameLog& log) {

@@ -63,12 +63,12 @@ struct PlayerState {
     std::int8_t road_length =
         0;  // longest trail (lib/catan/engine/roads.hpp), recomputed on placements
     bool resigned = false;
-    // Occupancy bit masks over vertices, derived from GameState's building / owner /
-    // road_owner: kept by apply (rules.hpp), rebuilt from the pieces by refresh_derived;
-    // the invariant harness compares them with the arrays after every event. Harbors: bit
+    // Occupancy bit masks over vertices, derived from GameState's building / owner and the
+    // road sets: kept by apply (rules.hpp), rebuilt from the pieces by refresh_derived;
+    // the invariant harness compares them with the pieces after every event. Harbors: bit
     // k set when one of the player's buildings stands at a harbor of HarborKind k.
     std::uint8_t harbors = 0;
-    EdgeSet roads;            // the player's roads, for lib/roads
+    EdgeSet roads;            // the player's roads (GameState::road_owner reads them)
     VertexSet settlement_at;  // the player's settlements
     VertexSet city_at;        // the player's cities
     VertexSet road_ends;      // both ends of each of the player's roads
@@ -172,9 +172,8 @@ class GameState {
     std::array<int, kDevCardKinds> deck{};  // cards of each kind not yet drawn (known)
     int deck_left = kDeckSize;              // cards in the deck
     std::array<PlayerState, kMaxPlayers> players{};
-    std::array<Building, kMaxVertices> building{};    // per vertex
-    std::array<std::int8_t, kMaxVertices> owner{};    // per vertex, kNoPlayer if empty
-    std::array<std::int8_t, kMaxEdges> road_owner{};  // per edge, kNoPlayer if empty
+    std::array<Building, kMaxVertices> building{};  // per vertex
+    std::array<std::int8_t, kMaxVertices> owner{};  // per vertex, kNoPlayer if empty
     // Occupancy bit masks (derived, like PlayerState's): the vertices holding a building,
     // and those where distance-rule forbids one (a building on the vertex or a neighbour).
     VertexSet occupied;
@@ -218,6 +217,13 @@ class GameState {
         return ((to - from) % players_ + players_) % players_;
     }
     int active_players() const;  // players who have not resigned
+    // Whose road is on edge e (from the players' road sets), kNoPlayer if nobody's.
+    PlayerId road_owner(EdgeId e) const {
+        const auto bit = static_cast<std::size_t>(e);
+        for (PlayerId p = 0; p < players_; ++p)
+            if (players[p].roads[bit]) return p;
+        return kNoPlayer;
+    }
 
     // Recomputes road_length of every player (or one) and the longest-road holder
     // (lib/catan/engine/roads.hpp); and the largest-army holder from knights played.
@@ -228,10 +234,10 @@ class GameState {
     friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-// The state's size is a budget (x86-64, GCC and libstdc++: 1,464 bytes; 1,792 while it held
+// The state's size is a budget (x86-64, GCC and libstdc++: 1,304 bytes; 1,792 while it held
 // a production table). Every byte is paid per state copied: self-play reads it on every
 // decision, and hidden-information tracking holds up to twice its bound of states at once
 // (lib/catan/track/track.hpp), so the state must not grow unnoticed.
-static_assert(sizeof(GameState) <= 1464, "GameState grew: see the budget above");
+static_assert(sizeof(GameState) <= 1304, "GameState grew: see the budget above");
 
 }  // namespace ctk

@@ -59,8 +59,8 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
                                  {"kind", building_name(s.building[v])}});
     json roads = json::array();
     for (int e = 0; e < s.topology().edge_count(); ++e)
-        if (s.road_owner[e] != kNoPlayer)
-            roads.push_back({{"edge", e}, {"owner", name(s.road_owner[e])}});
+        if (s.road_owner(e) != kNoPlayer)
+            roads.push_back({{"edge", e}, {"owner", name(s.road_owner(e))}});
     json owed = json::object();
     for (int p = 0; p < s.player_count(); ++p)
         if (s.discard_owed[p] > 0) owed[seat_name(seats, p)] = s.discard_owed[p];
@@ -119,9 +119,9 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
             pieces.vertex_marks[static_cast<std::size_t>(v)] =
                 fmt::format("{}{}", s.building[v] == Building::kCity ? 'C' : 's', s.owner[v] + 1);
     for (int e = 0; e < s.topology().edge_count(); ++e)
-        if (s.road_owner[e] != kNoPlayer)
+        if (s.road_owner(e) != kNoPlayer)
             pieces.edge_marks[static_cast<std::size_t>(e)] =
-                static_cast<char>('1' + s.road_owner[e]);
+                static_cast<char>('1' + s.road_owner(e));
     std::string out = render_ascii(shown, {}, pieces);
     out += "pieces: sN settlement, CN city, N road of player N:";
     for (int p = 0; p < s.player_count(); ++p)
@@ -151,7 +151,7 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
             (s.building[v] == Building::kCity ? cities : settlements) += fmt::format(" {}", v);
         }
         for (int e = 0; e < s.topology().edge_count(); ++e)
-            if (s.road_owner[e] == p) roads += fmt::format(" {}", e);
+            if (s.road_owner(e) == p) roads += fmt::format(" {}", e);
         out += fmt::format(
             "{}: {} VP ({} public){}; hand {} brick, {} lumber, {} wool, {} grain, {} ore ({} "
             "cards); dev:{}; knights {}; road length {}\n  settlements:{}\n  cities:{}\n  "

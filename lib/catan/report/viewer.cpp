@@ -159,7 +159,7 @@ void add_changes(json& ev, const GameState& before, const Belief& belief,
         if (after.building[v] != before.building[v] || after.owner[v] != before.owner[v])
             b.push_back({v, after.owner[v], static_cast<int>(after.building[v])});
     for (EdgeId e = 0; e < t.edge_count(); ++e)
-        if (after.road_owner[e] != before.road_owner[e]) r.push_back({e, after.road_owner[e]});
+        if (after.road_owner(e) != before.road_owner(e)) r.push_back({e, after.road_owner(e)});
     if (!b.empty()) ev["b"] = std::move(b);
     if (!r.empty()) ev["r"] = std::move(r);
     if (after.robber != before.robber) ev["rb"] = after.robber;
