@@ -91,6 +91,9 @@ void Board::set_hex(HexId h, Terrain t, int token) {
             fmt::format("hex {}: token {} is not a number token (2..6, 8..12)", h, token));
     static_assert(kMaxHexes <= 64, "hexes_with_token keeps one bit per hex in 64 bits");
     terrain_[static_cast<std::size_t>(h)] = t;
+    const auto res = terrain_resource(t);
+    hex_resource_[static_cast<std::size_t>(h)] =
+        static_cast<std::int8_t>(res ? static_cast<int>(*res) : -1);
     const std::uint64_t bit = std::uint64_t{1} << h;
     token_hexes_[static_cast<std::size_t>(token_[static_cast<std::size_t>(h)])] &= ~bit;
     token_[static_cast<std::size_t>(h)] = token;

@@ -91,6 +91,8 @@ class Board {
         return n >= 2 && n <= 12 ? token_hexes_[static_cast<std::size_t>(n)] : 0;
     }
     std::optional<Resource> resource(HexId h) const { return terrain_resource(terrain(h)); }
+    // resource(h) as a Resource index, -1 for none (kept by set_hex: read on every roll).
+    int resource_index(HexId h) const { return hex_resource_[static_cast<std::size_t>(h)]; }
     const std::vector<Harbor>& harbors() const { return harbors_; }
     HexId robber() const { return robber_; }
 
@@ -109,7 +111,13 @@ class Board {
     std::shared_ptr<const Topology> topology_;
     std::vector<Terrain> terrain_;
     std::vector<int> token_;
-    std::array<std::uint64_t, 13> token_hexes_{};  // [n]: hexes_with_token(n)
+    std::array<std::uint64_t, 13> token_hexes_{};                       // [n]: hexes_with_token(n)
+    std::array<std::int8_t, kMaxHexes> hex_resource_ = no_resources();  // resource_index
+    static std::array<std::int8_t, kMaxHexes> no_resources() {
+        std::array<std::int8_t, kMaxHexes> a{};
+        a.fill(-1);
+        return a;
+    }
     std::vector<Harbor> harbors_;
     HexId robber_ = 0;
 };

@@ -17,13 +17,14 @@ namespace ctk {
 //   negative hand or bank (an unlimited bank may go below zero); deck + held + played =
 //   the deck's count for every development card kind and in total;
 // - pieces: on the board + left = the pieces of a player (roads, settlements, cities); the
-//   road set agrees with the edges owned; VP = buildings + awards + victory point cards;
+//   road sets (GameState::road_owner) hold no edge twice; VP = buildings + awards + victory
+//   point cards;
 // - what apply keeps up to date equals a fresh computation: road lengths (a fresh longest
-//   trail count), the occupancy masks (occupied, distance rule, settlements, cities, road
-//   ends, harbors) and the production table (owed_by_roll for every sum 2..12).
+//   trail count) and the occupancy masks (occupied, distance rule, settlements, cities,
+//   road ends, harbors).
 // kLaws checks the conservation laws and the pieces only (a pass over the board per
-// player); kAll also recomputes what apply keeps (a longest trail per player, the masks,
-// eleven production sums: several times the cost of applying an event).
+// player); kAll also recomputes what apply keeps (a longest trail per player and the
+// masks: several times the cost of applying an event).
 enum class InvariantScope { kLaws, kAll };
 std::string broken_invariant(const GameState& s, InvariantScope scope = InvariantScope::kAll);
 

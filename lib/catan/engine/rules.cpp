@@ -180,28 +180,21 @@ bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim) {
     return !s.options().friendly_robber || s.public_vp(victim) >= 3;
 }
 
-Yield vertex_yield(const GameState& s, HexId h, VertexId v) {
-    Yield y;
-    const Building b = s.building[v];
-    if (b == Building::kNone || h == s.robber) return y;
-    const int token = s.board().token(h);
-    const auto res = s.board().resource(h);
-    if (token < 2 || token > 12 || token == 7 || !res) return y;
-    const PlayerId o = s.owner[v];
-    if (s.players[o].resigned) return y;
-    return Yield{token, o, static_cast<int>(*res), b == Building::kCity ? 2 : 1};
-}
-
 std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum) {
     std::array<ResourceCounts, kMaxPlayers> owed{};
     if (sum == 7) return owed;
+    const Board& board = s.board();
     const Topology& t = s.topology();
-    for (std::uint64_t hexes = s.board().hexes_with_token(sum); hexes != 0; hexes &= hexes - 1) {
+    for (std::uint64_t hexes = board.hexes_with_token(sum); hexes != 0; hexes &= hexes - 1) {
         const HexId h = std::countr_zero(hexes);
-        if (h == s.robber) continue;
+        const int res = board.resource_index(h);
+        if (h == s.robber || res < 0) continue;
         for (VertexId v : t.hex_vertices(h)) {
-            const Yield y = vertex_yield(s, h, v);
-            if (y.count > 0) owed[y.player][y.resource] += y.count;
+            const Building b = s.building[v];
+            if (b == Building::kNone) continue;
+            const PlayerId o = s.owner[v];
+            if (s.players[o].resigned) continue;
+            owed[o][static_cast<std::size_t>(res)] += b == Building::kCity ? 2 : 1;
         }
     }
     return owed;

@@ -140,21 +140,10 @@ bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim);
 // when no phase is open.
 bool may_open_special_part(const GameState& s, PlayerId q);
 
-// production (RULES.md), for one building and one of its hexes: what the building at
-// vertex v earns from hex h when the hex's token is rolled. count 0 (nothing) when v is
-// empty, h has no token or no resource, the robber stands on h or the owner resigned;
-// otherwise 1 for a settlement, 2 for a city. h must be one of v's hexes.
-struct Yield {
-    int sum = 0;  // the hex's token, 2..12
-    PlayerId player = kNoPlayer;
-    int resource = 0;  // Resource index
-    int count = 0;
-};
-Yield vertex_yield(const GameState& s, HexId h, VertexId v);
-
-// The cards owed on a roll of `sum` before the bank is consulted (index = player): the sum
-// of vertex_yield over the hexes with that token (Board::hexes_with_token) and their
-// vertices, read from the pieces. 7 gives nothing.
+// production (RULES.md) before the bank is consulted: the cards owed on a roll of `sum`
+// (index = player). Each hex with that token (Board::hexes_with_token) that has a resource
+// and no robber gives its resource to each building at its corners whose owner has not
+// resigned: 1 card for a settlement, 2 for a city. 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum);
 
 // Rebuilds every value derived from the pieces — the occupancy masks (state.hpp:
