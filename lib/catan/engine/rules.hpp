@@ -146,10 +146,10 @@ bool may_open_special_part(const GameState& s, PlayerId q);
 // resigned: 1 card for a settlement, 2 for a city. 7 gives nothing.
 std::array<ResourceCounts, kMaxPlayers> owed_by_roll(const GameState& s, int sum);
 
-// Rebuilds every value derived from the pieces — the occupancy masks (state.hpp:
-// PlayerState settlement_at, city_at, road_ends, harbors; GameState occupied, crowded)
-// — for a state whose pieces were set by hand; apply keeps them
-// up to date.
+// Rebuilds every value derived from the pieces (GameState building and owner, each
+// player's road set) — the occupancy masks (state.hpp: PlayerState settlement_at, city_at,
+// road_ends, harbors; GameState occupied, crowded) — for a state whose pieces were set by
+// hand; apply keeps them up to date.
 void refresh_derived(GameState& s);
 
 // Production of a roll sum (RULES.md production and bank-shortage) on the state: the

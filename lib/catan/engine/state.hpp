@@ -234,10 +234,11 @@ class GameState {
     friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-// The state's size is a budget (x86-64, GCC and libstdc++: 1,304 bytes; 1,792 while it held
-// a production table). Every byte is paid per state copied: self-play reads it on every
-// decision, and hidden-information tracking holds up to twice its bound of states at once
-// (lib/catan/track/track.hpp), so the state must not grow unnoticed.
+// The state's size is a budget (x86-64, GCC and libstdc++: 1,304 bytes; 1,792 with the
+// production table and per-edge road owners it held before). Every byte is paid per state
+// copied or held: hidden-information tracking holds the states before an event and up to
+// twice its bound of branches at once (lib/catan/track/track.hpp), so the state must not
+// grow unnoticed.
 static_assert(sizeof(GameState) <= 1304, "GameState grew: see the budget above");
 
 }  // namespace ctk
