@@ -150,8 +150,8 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
             if (s.owner[v] != p) continue;
             (s.building[v] == Building::kCity ? cities : settlements) += fmt::format(" {}", v);
         }
-        for (int e = 0; e < s.topology().edge_count(); ++e)
-            if (s.road_owner(e) == p) roads += fmt::format(" {}", e);
+        for_each_set_bit(ps.roads, kMaxEdges,
+                         [&](std::size_t e) { roads += fmt::format(" {}", e); });
         out += fmt::format(
             "{}: {} VP ({} public){}; hand {} brick, {} lumber, {} wool, {} grain, {} ore ({} "
             "cards); dev:{}; knights {}; road length {}\n  settlements:{}\n  cities:{}\n  "
