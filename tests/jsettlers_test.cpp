@@ -419,7 +419,7 @@ TEST_CASE(
                 const auto k = static_cast<std::size_t>(i);
                 REQUIRE(truth.step(full.events[k], i).violations.empty());
                 REQUIRE(belief.step(seen.events[k], i).violations.empty());
-                const GameState& t = truth.states().front().state;
+                const GameState& t = truth.front();
                 if (!belief.exact()) {
                     ++inexact;
                     for (PlayerId p = 0; p < t.player_count(); ++p) {
@@ -435,12 +435,12 @@ TEST_CASE(
                     continue;
                 }
                 bool found = false;
-                for (const WeightedState& ws : belief.states()) {
+                belief.for_each_state([&](const GameState& s, const Weight&) {
                     bool same = true;
                     for (PlayerId p = 0; p < t.player_count(); ++p)
-                        same = same && ws.state.players[p].hand == t.players[p].hand;
+                        same = same && s.players[p].hand == t.players[p].hand;
                     found = found || same;
-                }
+                });
                 REQUIRE(found);
                 ++exact;
             }

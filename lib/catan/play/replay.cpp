@@ -68,7 +68,7 @@ void count_stats(GameStats& st, const GameState& before, const GameState& after,
 Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_view name)
     : opt_(opt), belief_(std::make_shared<Belief>(header, opt.track)) {
     v_.name = std::string(name);
-    const Board& board = belief_->states().front().state.board();
+    const Board& board = belief_->front().board();
     const bool strict = opt.strict_board || header.options.strict_board;
     // Boards: composition is a violation; red numbers side by side a warning unless strict.
     for (const auto& p : check_composition(board))
@@ -81,7 +81,7 @@ Replayer::Replayer(const GameLog& header, const ReplayOptions& opt, std::string_
     }
     if (opt.stats) {
         v_.stats.emplace();
-        before_ = std::make_unique<GameState>(belief_->states().front().state);
+        before_ = std::make_unique<GameState>(belief_->front());
     }
     stopped_ = !v_.violations.empty() && !opt.keep_going;
 }
@@ -90,7 +90,7 @@ void Replayer::feed(const Event& e) {
     if (stopped_) return;
     const int i = index_++;
     Belief& belief = *belief_;
-    const GameState& s = belief.states().front().state;
+    const GameState& s = belief.front();
     const int turn_before = s.turn;
     const Phase phase_before = s.phase;
     const bool counted = v_.stats && belief.size() == 1;
@@ -105,8 +105,7 @@ void Replayer::feed(const Event& e) {
         stopped_ = true;
         return;
     }
-    if (counted && belief.size() == 1)
-        count_stats(*v_.stats, *before_, belief.states().front().state, e);
+    if (counted && belief.size() == 1) count_stats(*v_.stats, *before_, belief.front(), e);
     if (std::holds_alternative<Roll>(e.body)) ++v_.rolls;
     ++v_.events;
     if (opt_.on_event) opt_.on_event(i, belief.most_probable());
@@ -115,7 +114,7 @@ void Replayer::feed(const Event& e) {
         stopped_ = true;
         return;
     }
-    const GameState& after = belief.states().front().state;
+    const GameState& after = belief.front();
     if (opt_.stop_at_event && i >= *opt_.stop_at_event) stopped_ = true;
     if (opt_.stop_at_turn && turn_before == *opt_.stop_at_turn &&
         (after.turn > turn_before || (phase_before != Phase::kOver && after.phase == Phase::kOver)))

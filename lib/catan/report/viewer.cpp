@@ -175,10 +175,10 @@ void add_changes(json& ev, const GameState& before, const Belief& belief,
         if (!beliefs.empty()) {
             u.belief = &beliefs[static_cast<std::size_t>(p)];
             u.vp_min = u.vp_max = after.vp(p);
-            for (const WeightedState& ws : belief.states()) {
-                u.vp_min = std::min(u.vp_min, ws.state.vp(p));
-                u.vp_max = std::max(u.vp_max, ws.state.vp(p));
-            }
+            belief.for_each_state([&](const GameState& s, const Weight&) {
+                u.vp_min = std::min(u.vp_min, s.vp(p));
+                u.vp_max = std::max(u.vp_max, s.vp(p));
+            });
         }
         json rec = player_record(after, p, u);
         if (rec != records[static_cast<std::size_t>(p)]) {

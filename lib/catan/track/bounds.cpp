@@ -103,8 +103,7 @@ BeliefBounds no_bounds(const GameState& s) {
 }
 
 // The bounds of every hand and of the bank over the states (least and most of each).
-BeliefBounds envelope(const std::vector<WeightedState>& states) {
-    const int n = states.front().state.player_count();
+BeliefBounds envelope(const std::vector<WeightedHoldings>& states, int n) {
     BeliefBounds b;
     b.hands.resize(static_cast<std::size_t>(n));
     for (HandBounds& h : b.hands) {
@@ -112,20 +111,22 @@ BeliefBounds envelope(const std::vector<WeightedState>& states) {
         h.cards_min = kUnboundedCards;
     }
     b.bank_min.fill(kUnboundedCards);
-    for (const WeightedState& ws : states) {
+    for (const WeightedHoldings& ws : states) {
         for (int p = 0; p < n; ++p) {
-            const ResourceCounts& hand = ws.state.players[p].hand;
+            const auto& hand = ws.holdings.players[p].hand;
             HandBounds& h = b.hands[static_cast<std::size_t>(p)];
+            int size = 0;
             for (int r = 0; r < kResourceCount; ++r) {
-                h.min[r] = std::min(h.min[r], hand[r]);
-                h.max[r] = std::max(h.max[r], hand[r]);
+                h.min[r] = std::min<int>(h.min[r], hand[r]);
+                h.max[r] = std::max<int>(h.max[r], hand[r]);
+                size += hand[r];
             }
-            h.cards_min = std::min(h.cards_min, total(hand));
-            h.cards_max = std::max(h.cards_max, total(hand));
+            h.cards_min = std::min(h.cards_min, size);
+            h.cards_max = std::max(h.cards_max, size);
         }
         for (int r = 0; r < kResourceCount; ++r) {
-            b.bank_min[r] = std::min(b.bank_min[r], ws.state.bank[r]);
-            b.bank_max[r] = std::max(b.bank_max[r], ws.state.bank[r]);
+            b.bank_min[r] = std::min<int>(b.bank_min[r], ws.holdings.bank[r]);
+            b.bank_max[r] = std::max<int>(b.bank_max[r], ws.holdings.bank[r]);
         }
     }
     return b;

@@ -91,30 +91,4 @@ int discard_den(const GameState& s, int player) {
         1, static_cast<int>(discard_count(s.players[player].hand, s.discard_owed[player])));
 }
 
-// With unrecorded discards: after a 7, a player who owes a discard in a state makes one
-// there, hidden (each distinct discard equally likely). One player's discards of one state
-// are appended to out; Belief::step runs the players in seat order. scale: the common
-// scale of this player's discards over the belief (common_den of discard_den).
-void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
-                            std::vector<WeightedState>& out,
-                            const std::function<void()>& appended) {
-    GameState& s = ws.state;
-    if (s.discard_owed[player] == 0) {
-        if (scale != 1) ws.weight *= scale;
-        out.push_back(std::move(ws));
-        appended();
-        return;
-    }
-    auto all = discards_of(s.players[player].hand, s.discard_owed[player]);
-    const Weight factor = scale / static_cast<unsigned>(all.size());
-    if (factor != 1) ws.weight *= factor;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        WeightedState next = i + 1 < all.size() ? ws : std::move(ws);
-        Event d{Discard{player, all[i], false, 0}, nullptr, 0};
-        apply(next.state, d);
-        out.push_back(std::move(next));
-        appended();
-    }
-}
-
 }  // namespace ctk::track_parts

@@ -22,7 +22,7 @@ std::size_t key_words(int n) {
     return 2 + 2 * static_cast<std::size_t>(n);
 }
 // The order of the keys' bytes over their first `words` words: -1, 0 or 1.
-int key_compare(const Key& a, const Key& b, std::size_t words) {
+int key_compare(const std::uint64_t* a, const std::uint64_t* b, std::size_t words) {
     for (std::size_t i = 0; i < words; ++i)
         if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
     return 0;
@@ -35,20 +35,20 @@ std::uint64_t word_of(Bytes... b) {
     ((w = w << 8 | static_cast<std::uint8_t>(b)), ...);
     return w;
 }
-Key holdings(const GameState& s) {
+Key holdings_key(const Holdings& h, int n) {
     static_assert(kResourceCount == 5 && kDevCardKinds == 5);
     Key k{};
-    const auto& b = s.bank;
-    const auto& d = s.deck;
+    const auto& b = h.bank;
+    const auto& d = h.deck;
     k[0] = word_of(b[0], b[1], b[2], b[3], b[4], d[0], d[1], d[2]);
-    k[1] = word_of(d[3], d[4], static_cast<int>(s.phase), s.winner, 0, 0, 0, 0);
-    for (int p = 0; p < s.player_count(); ++p) {
-        const PlayerState& ps = s.players[p];
-        const auto& h = ps.hand;
-        const auto& o = ps.dev_old;
-        const auto& n = ps.dev_new;
-        k[2 + 2 * p] = word_of(h[0], h[1], h[2], h[3], h[4], o[0], o[1], o[2]);
-        k[3 + 2 * p] = word_of(o[3], o[4], n[0], n[1], n[2], n[3], n[4], s.discard_owed[p]);
+    k[1] = word_of(d[3], d[4], static_cast<int>(h.phase), h.winner, 0, 0, 0, 0);
+    for (int p = 0; p < n; ++p) {
+        const Holdings::Player& hp = h.players[p];
+        const auto& c = hp.hand;
+        const auto& o = hp.dev_old;
+        const auto& w = hp.dev_new;
+        k[2 + 2 * p] = word_of(c[0], c[1], c[2], c[3], c[4], o[0], o[1], o[2]);
+        k[3 + 2 * p] = word_of(o[3], o[4], w[0], w[1], w[2], w[3], w[4], h.discard_owed[p]);
     }
     return k;
 }
@@ -59,40 +59,42 @@ constexpr std::size_t kMergeOutOfPlace = 4096;
 
 // Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
 // their greatest common divisor (the probabilities, weight / sum, do not change).
-void reduce_weights(std::vector<WeightedState>& states) {
+void reduce_weights(std::vector<WeightedHoldings>& states) {
     if (states.empty()) return;
     if (states.size() == 1) {
         states[0].weight = 1;
         return;
     }
     std::size_t bits = 0;
-    for (const WeightedState& ws : states)
+    for (const WeightedHoldings& ws : states)
         bits = std::max<std::size_t>(bits, boost::multiprecision::msb(ws.weight));
     if (bits < 64) return;
     Weight g = states[0].weight;
     for (std::size_t i = 1; i < states.size() && g != 1; ++i)
         g = boost::multiprecision::gcd(g, states[i].weight);
     if (g == 1) return;
-    for (WeightedState& ws : states) ws.weight /= g;
+    for (WeightedHoldings& ws : states) ws.weight /= g;
 }
 
 // Merges equal states (weights add); deterministic: holdings order, then first seen. In
 // place: the states are permuted into holdings order (each moved about once), equal ones
-// then merged by compaction. keys_decide: two states of equal holdings keys are equal (the
-// public fields of every state are equal and every state is in phase kTurn, where nothing
-// but holdings, phase and winner differs: track_share.hpp), so their GameStates are not
-// compared.
-void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuffers& buf) {
+// then merged by compaction. Two states are equal when their holdings are and their public
+// parts are one (the belief keeps each public part once: Belief::intern).
+void merge_equal(std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf) {
     if (states.size() <= 1) return;
-    std::vector<Key>& keys = buf.keys;
-    keys.clear();
-    for (const WeightedState& ws : states) {
-        keys.push_back(holdings(ws.state));
-        keys_decide = keys_decide && ws.state.phase == Phase::kTurn;
+    // The keys one after another, key_words(n) words each (a 4-player key is 80 bytes).
+    const std::size_t words = key_words(n);
+    std::vector<std::uint64_t>& keys = buf.keys;
+    keys.resize(states.size() * words);
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        const Key k = holdings_key(states[i].holdings, n);
+        std::copy_n(k.begin(), words, keys.begin() + static_cast<std::ptrdiff_t>(i * words));
     }
-    const std::size_t words = key_words(states.front().state.player_count());
+    auto same = [](const WeightedHoldings& a, const WeightedHoldings& b) {
+        return a.base == b.base && a.holdings == b.holdings;
+    };
     auto compare = [&](std::size_t a, std::size_t b) {
-        return key_compare(keys[a], keys[b], words);
+        return key_compare(&keys[a * words], &keys[b * words], words);
     };
     // Already in holdings order with no two keys equal (often: the end of a turn that
     // forgets nothing the states differ in): nothing to move or merge.
@@ -111,15 +113,15 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
     // or its weight added to an equal one of its key's run there; the same states, weights
     // and order as in place (below).
     if (states.size() <= kMergeOutOfPlace) {
-        std::vector<WeightedState>& out = buf.out;
+        std::vector<WeightedHoldings>& out = buf.out;
         out.clear();
         std::size_t run_start = 0;  // first merged state of the current key run
         for (std::size_t i = 0; i < order.size(); ++i) {
-            WeightedState& ws = states[order[i]];
+            WeightedHoldings& ws = states[order[i]];
             if (i == 0 || compare(order[i - 1], order[i]) != 0) run_start = out.size();
             bool done = false;
             for (std::size_t j = run_start; j < out.size() && !done; ++j)
-                if (keys_decide || out[j].state == ws.state) {
+                if (same(out[j], ws)) {
                     out[j].weight += ws.weight;
                     done = true;
                 }
@@ -128,7 +130,7 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
         states.swap(out);
         out.clear();
         // The buffer given back may be one a large belief grew: not kept.
-        if (out.capacity() > 2 * kMergeOutOfPlace) std::vector<WeightedState>().swap(out);
+        if (out.capacity() > 2 * kMergeOutOfPlace) std::vector<WeightedHoldings>().swap(out);
         return;
     }
     // states[i] = old states[order[i]], following the permutation's cycles.
@@ -136,7 +138,7 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
     placed.assign(states.size(), 0);
     for (std::size_t i = 0; i < states.size(); ++i) {
         if (placed[i] || order[i] == i) continue;
-        WeightedState first = std::move(states[i]);
+        WeightedHoldings first = std::move(states[i]);
         std::size_t j = i;
         for (;;) {
             placed[j] = 1;
@@ -155,7 +157,7 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
         if (i == 0 || compare(order[i - 1], order[i]) != 0) run_start = out;
         bool done = false;
         for (std::size_t j = run_start; j < out && !done; ++j)
-            if (keys_decide || states[j].state == states[i].state) {
+            if (same(states[j], states[i])) {
                 states[j].weight += states[i].weight;
                 done = true;
             }
@@ -168,7 +170,7 @@ void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuff
 
 // Keeps the `bound` most probable states (stable: the current order breaks ties), in the
 // current order, in place. Returns whether any state was dropped.
-bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound) {
+bool keep_most_probable(std::vector<WeightedHoldings>& states, std::size_t bound) {
     if (states.size() <= bound) return false;
     std::vector<std::size_t> order(states.size());
     std::iota(order.begin(), order.end(), 0);

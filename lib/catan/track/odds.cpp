@@ -11,7 +11,7 @@ namespace ctk {
 using namespace track_parts;
 
 std::vector<PlayerBelief> player_beliefs(const Belief& b) {
-    const int n = b.states().front().state.player_count();
+    const int n = b.front().player_count();
     std::vector<PlayerBelief> out(static_cast<std::size_t>(n));
     if (!b.exact()) {  // the guaranteed bounds only: no probability of a cut set
         for (int p = 0; p < n; ++p) {
@@ -41,18 +41,28 @@ std::vector<PlayerBelief> player_beliefs(const Belief& b) {
         std::map<std::array<int, kDevCardKinds>, Weight> devs;
         pb.min.fill(1 << 30);
         pb.cards_min = 1 << 30;
-        for (const WeightedState& ws : b.states()) {
-            const PlayerState& ps = ws.state.players[p];
-            hands[ps.hand] += ws.weight;
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            // (one state: read whole, in place)
+            const Weight& w = b.weight(i);
+            ResourceCounts hand{};
             std::array<int, kDevCardKinds> held{};
-            for (int k = 0; k < kDevCardKinds; ++k) held[k] = ps.dev_old[k] + ps.dev_new[k];
-            devs[held] += ws.weight;
-            const int size = total(ps.hand);
+            if (b.size() == 1) {
+                const PlayerState& ps = b.front().players[p];
+                hand = ps.hand;
+                for (int k = 0; k < kDevCardKinds; ++k) held[k] = ps.dev_old[k] + ps.dev_new[k];
+            } else {
+                const Holdings::Player& hp = b.holdings(i).players[p];
+                for (int r = 0; r < kResourceCount; ++r) hand[r] = hp.hand[r];
+                for (int k = 0; k < kDevCardKinds; ++k) held[k] = hp.dev_old[k] + hp.dev_new[k];
+            }
+            hands[hand] += w;
+            devs[held] += w;
+            const int size = total(hand);
             pb.cards_min = std::min(pb.cards_min, size);
             pb.cards_max = std::max(pb.cards_max, size);
             for (int r = 0; r < kResourceCount; ++r) {
-                pb.min[r] = std::min(pb.min[r], ps.hand[r]);
-                pb.max[r] = std::max(pb.max[r], ps.hand[r]);
+                pb.min[r] = std::min(pb.min[r], hand[r]);
+                pb.max[r] = std::max(pb.max[r], hand[r]);
             }
         }
         std::array<std::vector<Weight>, kResourceCount> dist;

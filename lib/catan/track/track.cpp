@@ -18,12 +18,20 @@ using namespace track_parts;
 
 struct Belief::Scratch {
     MergeBuffers merge;
-    // apply_shared: the verdicts met (key, passes) and their open-addressing table.
+    // apply_checked: the verdicts met (key, passes) and their open-addressing table.
     std::vector<track_share::Key> verdict_keys;
     std::vector<char> verdict_passes;
     std::vector<std::uint32_t> verdict_table;
     std::vector<Branch> branches;  // of one state
     std::vector<char> pass;        // claims met, per state
+    // A state made whole (Belief::probe), and the index of the public part it holds
+    // (kNoBase: none, or changed since).
+    std::optional<GameState> probe;
+    std::uint32_t probe_base = kNoBase;
+    std::optional<GameState> work;  // a branch applied
+    // front() and most_probable() of a belief of several states.
+    std::optional<GameState> front, best;
+    static constexpr std::uint32_t kNoBase = ~std::uint32_t{0};
 };
 
 Belief::~Belief() = default;
@@ -41,7 +49,9 @@ Belief::Belief(const GameLog& log, TrackOptions opt)
       ctx_{&log.seats},
       quiet_{&log.seats, false},
       scratch_(std::make_unique<Scratch>()) {
-    states_.push_back({GameState::initial(log), Weight(1)});
+    bases_.push_back(GameState::initial(log));
+    states_.push_back({Holdings{}, 0, Weight(1)});
+    stale_ = true;
 }
 
 Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
@@ -50,20 +60,103 @@ Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
       ctx_{&log.seats},
       quiet_{&log.seats, false},
       scratch_(std::make_unique<Scratch>()) {
-    states_.push_back({std::move(start), Weight(1)});
+    bases_.push_back(std::move(start));
+    states_.push_back({Holdings{}, 0, Weight(1)});
+    stale_ = true;
+}
+
+namespace {
+// out = s (a buffer reused: constructed once).
+void copy_into(std::optional<GameState>& out, const GameState& s) {
+    if (out)
+        *out = s;
+    else
+        out.emplace(s);
+}
+// out = the state of public part base and holdings h.
+void make_whole(std::optional<GameState>& out, const GameState& base, const Holdings& h) {
+    copy_into(out, base);
+    set_holdings(*out, h);
+}
+}  // namespace
+
+void Belief::sync() const {
+    if (!stale_) return;
+    if (states_.size() == 1) states_[0].holdings = holdings_of(bases_[0]);
+    stale_ = false;
+}
+
+const Holdings& Belief::holdings(std::size_t i) const {
+    sync();
+    return states_[i].holdings;
+}
+
+GameState Belief::state(std::size_t i) const {
+    if (states_.size() == 1) return bases_[0];
+    GameState s = bases_[states_[i].base];
+    set_holdings(s, states_[i].holdings);
+    return s;
+}
+
+const GameState& Belief::front() const {
+    if (states_.size() == 1) return bases_[0];
+    make_whole(scratch_->front, bases_[states_[0].base], states_[0].holdings);
+    return *scratch_->front;
 }
 
 const GameState& Belief::most_probable() const {
+    if (states_.size() == 1) return bases_[0];
     std::size_t best = 0;
     for (std::size_t i = 1; i < states_.size(); ++i)
         if (states_[i].weight > states_[best].weight) best = i;
-    return states_[best].state;
+    make_whole(scratch_->best, bases_[states_[best].base], states_[best].holdings);
+    return *scratch_->best;
+}
+
+GameState& Belief::probe(const WeightedHoldings& ws) {
+    Scratch& sc = *scratch_;
+    if (!sc.probe)
+        sc.probe.emplace(bases_[ws.base]);
+    else if (sc.probe_base != ws.base)
+        *sc.probe = bases_[ws.base];
+    sc.probe_base = ws.base;
+    set_holdings(*sc.probe, ws.holdings);
+    return *sc.probe;
+}
+
+std::uint32_t Belief::intern(GameState& s, const Holdings& h) {
+    std::vector<GameState>& into = next_bases_;
+    if (into.empty() || public_shared()) {
+        // (sharing: every state the event leads to has the public part of the first)
+        if (into.empty()) into.push_back(s);
+        return 0;
+    }
+    // The last public part added first: states in a row usually share theirs.
+    for (std::size_t b = into.size(); b-- > 0;) {
+        set_holdings(s, holdings_of(into[b]));
+        const bool same = s == into[b];
+        set_holdings(s, h);
+        if (same) return static_cast<std::uint32_t>(b);
+    }
+    into.push_back(s);
+    return static_cast<std::uint32_t>(into.size() - 1);
+}
+
+void Belief::settle() {
+    scratch_->probe_base = Scratch::kNoBase;
+    if (states_.size() != 1) return;
+    WeightedHoldings& ws = states_[0];
+    if (ws.base != 0) bases_[0] = std::move(bases_[ws.base]);
+    bases_.erase(bases_.begin() + 1, bases_.end());
+    set_holdings(bases_[0], ws.holdings);
+    ws.base = 0;
+    stale_ = false;
 }
 
 const Weight& Belief::total_weight() const {
     if (!total_) {
         Weight sum = 0;
-        for (const WeightedState& ws : states_) sum += ws.weight;
+        for (const WeightedHoldings& ws : states_) sum += ws.weight;
         total_ = std::move(sum);
     }
     return *total_;
@@ -73,16 +166,20 @@ Probability Belief::probability(const Weight& w) const {
     return Probability(w, total_weight());
 }
 
-Probability Belief::probability(const WeightedState& ws) const {
-    return probability(ws.weight);
+StepResult Belief::step(const Event& e, int index, bool keep_going) {
+    try {
+        return step_checked(e, index, keep_going);
+    } catch (const InputError& err) {  // a count past what a state's holdings can hold
+        throw InputError(fmt::format("event {}: {}", index, err.what()));
+    }
 }
 
-StepResult Belief::step(const Event& e, int index, bool keep_going) {
+StepResult Belief::step_checked(const Event& e, int index, bool keep_going) {
     total_.reset();
     if (!exact()) {
         // Past the bound: the guaranteed bounds follow the event, from the kept states'
         // public fields before it.
-        bounds_ = bounds_after(std::move(bounds_), states_.front().state, e, index);
+        bounds_ = bounds_after(std::move(bounds_), front(), e, index);
         return step_states(e, index, keep_going);
     }
     // Only an event that branches can pass the bound: then the bounds start from every
@@ -98,11 +195,12 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
             opt_.max_states;
     if (!may_branch || few_branches) {
         StepResult res = step_states(e, index, keep_going);
-        if (!exact()) bounds_ = no_bounds(states_.front().state);  // (never: see above)
+        if (!exact()) bounds_ = no_bounds(front());  // (never: see above)
         return res;
     }
-    BeliefBounds before = envelope(states_);
-    GameState base = states_.front().state;
+    sync();
+    BeliefBounds before = envelope(states_, bases_[0].player_count());
+    GameState base = front();
     StepResult res = step_states(e, index, keep_going);
     if (!exact()) {
         bounds_ = bounds_after(std::move(before), base, e, index);
@@ -111,6 +209,8 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
         states_.shrink_to_fit();
         next_.clear();
         next_.shrink_to_fit();
+        next_bases_.clear();
+        next_bases_.shrink_to_fit();
     }
     return res;
 }
@@ -151,7 +251,7 @@ struct Belief::Step {
 
 // A reported violation, or (not exact) an event that no kept state explains.
 // Exact as the belief is when the violation is found: states an event branched into may
-// have passed twice the bound while it was applied (bound_growth), and the states then
+// have passed the growth bound while it was applied (bound_growth), and the states then
 // dropped may explain its claims.
 void Belief::report(Step& st, Violation v) {
     if (exact()) {
@@ -184,6 +284,8 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         step_in_place(st);
         return st.res;
     }
+    sync();
+    scratch_->probe_base = Scratch::kNoBase;  // (bases_[0] may have been stepped in place)
     const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
     // 1. check in every state and branch; apply where the event is legal.
     if (!(st.hidden ? step_hidden(st) : step_public(st))) {
@@ -207,11 +309,12 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     if (may_merge || st.removed || st.lost || st.dropped) reduce_weights(states_);
     max_seen_ = std::max(max_seen_, states_.size());
     if (states_.size() == 1) public_equal_ = true;  // one state: nothing differs
+    settle();
     return st.res;
 }
 
 void Belief::step_in_place(Step& st) {
-    GameState& s = states_[0].state;
+    GameState& s = bases_[0];
     if (auto v = check(s, st.e, st.index, ctx_)) {
         report(st, std::move(*v));
         if (!st.go_on) {
@@ -221,6 +324,7 @@ void Belief::step_in_place(Step& st) {
         all_legal_ = false;  // applied where check failed (--keep-going)
     }
     apply(s, st.e);
+    stale_ = true;
 #ifdef CATAN_ASSERT_INVARIANTS
     // Every event so far legal: the laws hold (an event applied where check failed, as
     // --keep-going does, may leave a state no legal game reaches).
@@ -233,33 +337,24 @@ void Belief::step_in_place(Step& st) {
         report(st, std::move(*v));
 }
 
-// An event that hides nothing is checked and applied in place (no copy); the states it
-// breaks are dropped by compaction. The violation reported when nothing explains the event
-// is the most probable one: weighed only then (a second pass over the untouched states),
-// not for every state. Returns false when the event stops the replay.
+// An event that hides nothing is checked and applied in every state (made whole in one
+// buffer, its holdings and public part stored back); the states it breaks are dropped by
+// compaction. The violation reported when nothing explains the event is the most probable
+// one: weighed only then (a second pass over the untouched states), not for every state.
+// Returns false when the event stops the replay.
 bool Belief::step_public(Step& st) {
     const Event& e = st.e;
-    std::size_t kept = 0;
-    if (public_equal_ && opt_.share_checks && track_share::shares_check(e)) {
-        kept = apply_shared(e, st.index);
-    } else {
-        for (std::size_t i = 0; i < states_.size(); ++i) {
-            if (check(states_[i].state, e, st.index, quiet_)) continue;
-            apply(states_[i].state, e);
-            if (kept != i) states_[kept] = std::move(states_[i]);
-            ++kept;
-        }
-    }
+    std::size_t kept = apply_checked(
+        e, st.index, public_equal_ && opt_.share_checks && track_share::shares_check(e));
     if (kept == 0) {  // nothing applied, nothing moved
         Worst worst;
-        for (const WeightedState& ws : states_)
-            if (auto v = check(ws.state, e, st.index, ctx_)) worst.note(std::move(*v), ws.weight);
+        for (const WeightedHoldings& ws : states_)
+            if (auto v = check(probe(ws), e, st.index, ctx_)) worst.note(std::move(*v), ws.weight);
         report(st, under_hidden(st, std::move(*worst.v)));
         if (!st.go_on) return false;
-        for (WeightedState& ws : states_) apply(ws.state, e);
         public_equal_ = false;  // applied where check failed: see track_share.hpp
         all_legal_ = false;
-        kept = states_.size();
+        kept = apply_checked(e, st.index, false, false);
     }
     st.lost = kept < states_.size();
     states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
@@ -268,25 +363,26 @@ bool Belief::step_public(Step& st) {
 
 // The branches of one state, each weighed on the common scale and applied, appended to
 // out, which is bounded after each (bound_growth; dropped: states were dropped); checked:
-// the branches the rules refuse are left out (returns whether any was). The last branch
-// takes the state itself (nothing reads it after).
-bool Belief::branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
-                          bool checked, std::vector<WeightedState>& out, bool& dropped) {
+// the branches the rules refuse are left out (returns whether any was).
+bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
+                          const Weight& scale, bool checked, std::vector<WeightedHoldings>& out,
+                          bool& dropped) {
     std::vector<Branch>& bs = scratch_->branches;
-    branches(ws.state, e, bs);
+    const GameState& before = probe(ws);
+    branches(before, e, bs);
     bool lost = false;
     for (Branch& br : bs) {
-        if (checked && check(ws.state, br.event, index, quiet_)) {
+        if (checked && check(before, br.event, index, quiet_)) {
             lost = true;
             continue;
         }
-        if (&br == &bs.back())
-            out.push_back(std::move(ws));
-        else
-            out.push_back(ws);
-        WeightedState& next = out.back();
+        copy_into(scratch_->work, before);
+        GameState& s = *scratch_->work;
+        apply(s, br.event);
+        WeightedHoldings next{holdings_of(s), 0, ws.weight};
         if (Weight f = branch_factor(br, scale); f != 1) next.weight *= f;
-        apply(next.state, br.event);
+        next.base = intern(s, next.holdings);
+        out.push_back(std::move(next));
         dropped = bound_growth(out, index) || dropped;
     }
     return lost;
@@ -296,49 +392,96 @@ bool Belief::branch_state(WeightedState& ws, const Event& e, int index, const We
 // Returns false when the event stops the replay.
 bool Belief::step_hidden(Step& st) {
     const Event& e = st.e;
-    // The common scale of the branches: every state's den divides it.
-    const Weight scale = common_den(states_, [&](const GameState& s) { return branch_den(s, e); });
-    std::vector<WeightedState>& applied = next_;  // reused: no page faults per event
+    // The common scale of the branches: every state's den divides it. A state makes at
+    // most its den of branches (its number of equally likely outcomes; a steal or a draw
+    // at most one per resource or kind): reserved, up to the growth bound plus one, so
+    // that the buffer is never reallocated (its old copy alive beside the new) while the
+    // branches are made.
+    const bool discard = std::holds_alternative<Discard>(e.body);
+    std::size_t outcomes = 0;
+    const Weight scale = common_den(states_, [&](const WeightedHoldings& ws) {
+        const int d = branch_den(probe(ws), e);
+        outcomes += static_cast<std::size_t>(
+            discard ? d : std::min(d, std::max(kResourceCount, kDevCardKinds)));
+        return d;
+    });
+    std::vector<WeightedHoldings>& applied = next_;  // reused: no page faults per event
     applied.clear();
-    applied.reserve(std::min(2 * cap() + 1, states_.size() * kResourceCount));
+    applied.reserve(std::min(growth_cap() + 1, outcomes));
     // Checked first; when no branch of any state is legal, all of them unchecked.
     for (bool checked : {true, false}) {
+        next_bases_.clear();
         if (!checked) {  // nothing was moved out of states_
             Worst worst;
-            for (const WeightedState& ws : states_)
-                for (const Branch& br : branches(ws.state, e))
-                    if (auto v = check(ws.state, br.event, st.index, ctx_))
+            for (const WeightedHoldings& ws : states_) {
+                const GameState& s = probe(ws);
+                for (const Branch& br : branches(s, e))
+                    if (auto v = check(s, br.event, st.index, ctx_))
                         worst.note(std::move(*v), ws.weight * branch_factor(br, scale));
+            }
             report(st, under_hidden(st, std::move(*worst.v)));
             if (!st.go_on) return false;
             public_equal_ = false;  // applied where check failed: see track_share.hpp
             all_legal_ = false;
         }
-        for (WeightedState& ws : states_)
+        for (const WeightedHoldings& ws : states_)
             st.lost = branch_state(ws, e, st.index, scale, checked, applied, st.dropped) || st.lost;
         if (!applied.empty()) break;
     }
     states_.swap(applied);
     applied.clear();
+    bases_.swap(next_bases_);
+    scratch_->probe_base = Scratch::kNoBase;
     return true;
 }
 
-// The discards the rules require after a 7 that the log does not record, player by player.
+// The discards the rules require after a 7 that the log does not record, player by player:
+// a player who owes a discard in a state makes one there, hidden (each distinct discard
+// equally likely); the states that owe none go on unchanged.
 void Belief::step_unrecorded_discards(Step& st) {
-    const int players = states_.empty() ? 0 : states_[0].state.player_count();
+    const int players = bases_.empty() ? 0 : bases_[0].player_count();
     for (int p = 0; p < players; ++p) {
-        const Weight scale =
-            common_den(states_, [&](const GameState& s) { return discard_den(s, p); });
-        std::vector<WeightedState>& with = next_;
+        std::size_t outcomes = 0;  // as in step_hidden: never reallocated (no second copy)
+        const Weight scale = common_den(states_, [&](const WeightedHoldings& ws) {
+            const int d = discard_den(probe(ws), p);
+            outcomes += static_cast<std::size_t>(d);
+            return d;
+        });
+        std::vector<WeightedHoldings>& with = next_;
         with.clear();
-        with.reserve(2 * cap() + 1);  // bounded below: never reallocated (no second copy)
-        const std::function<void()> appended = [&] {
+        with.reserve(std::min(growth_cap() + 1, outcomes));
+        next_bases_.clear();
+        auto append = [&](WeightedHoldings&& next) {
+            with.push_back(std::move(next));
             st.dropped = bound_growth(with, st.index) || st.dropped;
         };
-        for (WeightedState& ws : states_)
-            unrecorded_discards_of(std::move(ws), p, scale, with, appended);
+        for (WeightedHoldings& ws : states_) {
+            GameState& s = probe(ws);
+            if (s.discard_owed[p] == 0) {
+                WeightedHoldings next{ws.holdings, 0, std::move(ws.weight)};
+                if (scale != 1) next.weight *= scale;
+                next.base = intern(s, next.holdings);
+                append(std::move(next));
+                continue;
+            }
+            const std::vector<ResourceCounts> all =
+                discards_of(s.players[p].hand, s.discard_owed[p]);
+            Weight w = std::move(ws.weight);
+            if (const Weight factor = scale / static_cast<unsigned>(all.size()); factor != 1)
+                w *= factor;
+            for (const ResourceCounts& cards : all) {
+                copy_into(scratch_->work, s);
+                GameState& t = *scratch_->work;
+                apply(t, Event{Discard{p, cards, false, 0}, nullptr, 0});
+                WeightedHoldings next{holdings_of(t), 0, w};
+                next.base = intern(t, next.holdings);
+                append(std::move(next));
+            }
+        }
         states_.swap(with);
         with.clear();
+        bases_.swap(next_bases_);
+        scratch_->probe_base = Scratch::kNoBase;
     }
 }
 
@@ -350,17 +493,17 @@ void Belief::condition_on_claims(Step& st) {
     pass.assign(states_.size(), 0);
     std::size_t passing = 0;
     for (std::size_t i = 0; i < states_.size(); ++i)
-        if (!check_claims(states_[i].state, e, st.index, quiet_)) pass[i] = 1, ++passing;
+        if (!check_claims(probe(states_[i]), e, st.index, quiet_)) pass[i] = 1, ++passing;
     if (passing == 0 && st.go_on) {  // --keep-going: every wrong claim of the likeliest state
-        const WeightedState* likeliest = &states_.front();
-        for (const WeightedState& ws : states_)
+        const WeightedHoldings* likeliest = &states_.front();
+        for (const WeightedHoldings& ws : states_)
             if (ws.weight > likeliest->weight) likeliest = &ws;
-        for (Violation& v : check_all_claims(likeliest->state, e, st.index, ctx_))
+        for (Violation& v : check_all_claims(probe(*likeliest), e, st.index, ctx_))
             report(st, under_hidden(st, std::move(v)));
     } else if (passing == 0) {  // the most probable state's violation, with its message
         Worst worst;
-        for (const WeightedState& ws : states_)
-            if (auto v = check_claims(ws.state, e, st.index, ctx_))
+        for (const WeightedHoldings& ws : states_)
+            if (auto v = check_claims(probe(ws), e, st.index, ctx_))
                 worst.note(std::move(*v), ws.weight);
         report(st, under_hidden(st, std::move(*worst.v)));
     } else if (passing < states_.size()) {
@@ -375,28 +518,32 @@ void Belief::condition_on_claims(Step& st) {
     }
 }
 
-std::size_t Belief::apply_shared(const Event& e, int index) {
-    // One verdict per key met (track_share.hpp), from the first state of that key; a state
-    // not in phase kTurn, or an event of no seat, is checked on its own. The verdicts met
-    // are found by key: the last one met first (the usual case, one key for every state),
-    // then through an open-addressing table of indices (+1; 0: empty) of a power-of-two size
-    // at least twice the states, so that many keys (a build reads the builder's hand) cost
-    // no scan of every verdict per state.
+std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool checked) {
+    // Shared: one verdict per key met (track_share.hpp), from the first state of that key;
+    // a state not in phase kTurn, or an event of no seat, is checked on its own. The
+    // verdicts met are found by key: the last one met first (the usual case, one key for
+    // every state), then through an open-addressing table of indices (+1; 0: empty) of a
+    // power-of-two size at least twice the states, so that many keys (a build reads the
+    // builder's hand) cost no scan of every verdict per state.
     std::vector<track_share::Key>& keys = scratch_->verdict_keys;
     std::vector<char>& verdicts = scratch_->verdict_passes;
     keys.clear();
     verdicts.clear();
     std::size_t slots = 16;
-    while (slots < 2 * states_.size()) slots *= 2;
+    if (shared)
+        while (slots < 2 * states_.size()) slots *= 2;
     std::vector<std::uint32_t>& table = scratch_->verdict_table;
     table.assign(slots, 0);
     const PlayerId player = event_player(e.body);
-    const track_share::KeyReader key(e, states_.front().state.player_count());
+    const track_share::KeyReader key(e, bases_[0].player_count());
+    next_bases_.clear();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
-        GameState& s = states_[i].state;
-        bool passes = false;
-        if (s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
+        GameState& s = probe(states_[i]);
+        bool passes = true;
+        if (!checked) {
+            passes = true;
+        } else if (shared && s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
             const track_share::Key k = key(s);
             // The usual case: every state of the belief has the key of the last one met.
             if (!keys.empty() && key.equal(keys.back(), k)) {
@@ -419,8 +566,16 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
         }
         if (!passes) continue;
         apply(s, e);
-        if (kept != i) states_[kept] = std::move(states_[i]);
+        scratch_->probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+        WeightedHoldings& out = states_[kept];
+        out.holdings = holdings_of(s);
+        out.base = intern(s, out.holdings);
+        if (kept != i) out.weight = std::move(states_[i].weight);
         ++kept;
+    }
+    if (kept > 0) {
+        bases_.swap(next_bases_);
+        scratch_->probe_base = Scratch::kNoBase;
     }
     return kept;
 }
@@ -430,14 +585,14 @@ std::size_t Belief::apply_shared(const Event& e, int index) {
 // development cards (they become old) and discards still owed (cleared). Only then can it
 // make two different states equal.
 bool Belief::end_turn_forgets() const {
-    for (const WeightedState& ws : states_) {
-        const GameState& s = ws.state;
+    for (const WeightedHoldings& ws : states_) {
+        const GameState& s = bases_[ws.base];
         if (s.active < 0 || s.active >= s.player_count()) return true;
-        const PlayerState& ps = s.players[s.active];
+        const Holdings::Player& hp = ws.holdings.players[s.active];
         for (int k = 0; k < kDevCardKinds; ++k)
-            if (ps.dev_new[k] != 0) return true;
+            if (hp.dev_new[k] != 0) return true;
         for (int p = 0; p < s.player_count(); ++p)
-            if (s.discard_owed[p] != 0) return true;
+            if (ws.holdings.discard_owed[p] != 0) return true;
     }
     return false;
 }
@@ -446,9 +601,9 @@ void Belief::merge_and_bound(int index) {
     peak_ = std::max(peak_, states_.size());
     if (states_.size() > 1) {
         // last_received is the history of the last event only: claims were checked.
-        for (WeightedState& ws : states_)
-            for (auto& r : ws.state.last_received) r.fill(0);
-        merge_equal(states_, keys_decide(), scratch_->merge);
+        for (WeightedHoldings& ws : states_)
+            for (Holdings::Player& hp : ws.holdings.players) hp.received.fill(0);
+        merge_equal(states_, bases_[0].player_count(), scratch_->merge);
     }
     if (keep_most_probable(states_, cap()) && !inexact_from_) {
         inexact_from_ = index;
@@ -457,17 +612,18 @@ void Belief::merge_and_bound(int index) {
     max_seen_ = std::max(max_seen_, states_.size());
 }
 
-bool Belief::bound_growth(std::vector<WeightedState>& states, int index) {
+bool Belief::bound_growth(std::vector<WeightedHoldings>& states, int index) {
     peak_ = std::max(peak_, states.size());
-    // The states an event branches into, while they are made: past twice the bound, equal
-    // states merge (exact) and, if still past the bound, only the most probable are kept
-    // (from this event on the belief is not exact, as with merge_and_bound). Keeps memory
-    // within about twice the bound however many ways an event can go (hidden discards of
-    // large hands, several players discarding after an unrecorded 7).
-    if (states.size() <= 2 * cap()) return false;
-    // (GameStates compared: last_received, the cards of this event, still tells them apart
-    // here, as before sharing)
-    merge_equal(states, false, scratch_->merge);
+    // The states an event branches into, while they are made: past one and a half times
+    // the bound, equal states merge (exact) and, if still past the bound, only the most
+    // probable are kept (from this event on the belief is not exact, as with
+    // merge_and_bound). Keeps memory within one and a half times the bound however many
+    // ways an event can go (hidden discards of large hands, several players discarding
+    // after an unrecorded 7). Exactness does not depend on when this runs: merged, the
+    // states made so far are at most as many as all the event's.
+    if (states.size() <= growth_cap()) return false;
+    // (the cards received from this event, still held, tell states apart here)
+    merge_equal(states, bases_[0].player_count(), scratch_->merge);
     if (!keep_most_probable(states, cap())) return false;
     if (!inexact_from_) {
         inexact_from_ = index;

@@ -7,6 +7,16 @@
 // any of them. Every event is checked and applied in every state with the rules' own
 // check / apply / check_claims (lib/catan/engine/rules.hpp); there is no second copy of any rule.
 //
+// Held compactly: the states of a belief share their public part (the board, pieces,
+// robber, turn, awards, open offer: equal in every state while every event was applied
+// only where its check passed, track_share.hpp), which the belief holds once, and each
+// state holds only its holdings (Holdings: bank, deck, phase, winner, discards owed,
+// hands, development cards, the cards of the last event) with its weight. A step makes
+// each state whole in one buffer, checks and applies the event there with the rules, and
+// stores the holdings back; the public part the event leads to is kept once (states whose
+// public parts differ, possible only after an event applied where its check failed, keep
+// one public part each, compared whole). One state is held whole and stepped in place.
+//
 // The model (each branch's weight is the state's weight times):
 //   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
 //     equally likely: resource r with  hand[r] / hand size;
@@ -33,8 +43,8 @@
 // their greatest common divisor. No rounding anywhere; probabilities printed as doubles
 // are the nearest double to the exact value.
 //
-// Merging: two states equal in everything but history (GameState::operator==, with
-// last_received, the cards of the last event only, cleared) are one state; weights add.
+// Merging: two states equal in everything but history (equal public parts and holdings,
+// with last_received, the cards of the last event only, cleared) are one state; weights add.
 // After each event the states are ordered by their holdings (bank, deck, then per player
 // hand, development cards, discard owed; lexicographic), equal ones merged: the order and
 // so every output is the same on every run.
@@ -49,8 +59,8 @@
 // every state, kept or dropped; no probability of the kept states is given as the
 // belief's. The kept states give the public fields (the pieces, the turn, whether the game
 // is over); their number keeps every event past the bound cheap, whatever the log hides. A
-// full-information log is one state throughout, checked and applied in place (no copy), as fast as
-// without tracking.
+// full-information log is one state throughout, checked and applied in place (no copy), as
+// fast as without tracking.
 
 #include <algorithm>
 #include <cstdint>
@@ -88,10 +98,49 @@ struct TrackOptions {
 // a few hundred times what it costs with full information.
 inline constexpr std::size_t kKeptPastBound = 256;
 
-struct WeightedState {
-    GameState state;
+// What the states of one exact belief differ in (track_share.hpp): the bank, the deck,
+// the phase and winner (a hidden victory point card can end the game in some states
+// only), the discards owed, and per player the hand, the development cards held and the
+// cards received from the last event. Everything else of a state (the board, pieces,
+// robber, turn, awards, open offer) is its public part, held once per belief (Belief:
+// a state is its public part with its holdings written in). Hands and the bank in 16 bits,
+// the rest in 8 (development cards held and discards owed as in GameState; the deck, the
+// cards received from one event): 180 bytes against the 1,304 of a whole state, 224 with
+// a state's weight and the index of its public part, so that a belief at the default
+// bound with the branches of an event fits in 100 MB.
+struct Holdings {
+    struct Player {
+        std::array<std::int16_t, kResourceCount> hand{};
+        std::array<std::int8_t, kResourceCount> received{};  // GameState::last_received
+        std::array<std::int8_t, kDevCardKinds> dev_old{};
+        std::array<std::int8_t, kDevCardKinds> dev_new{};
+        friend bool operator==(const Player&, const Player&) = default;
+    };
+    std::array<std::int16_t, kResourceCount> bank{};
+    std::array<std::int8_t, kDevCardKinds> deck{};
+    Phase phase = Phase::kSetup;
+    std::int8_t winner = kNoPlayer;
+    std::array<std::int8_t, kMaxPlayers> discard_owed{};
+    std::array<Player, kMaxPlayers> players{};  // seats past the game's: zero
+    friend bool operator==(const Holdings&, const Holdings&) = default;
+};
+
+// The holdings of s. Throws InputError when a count does not fit its bits (a hand or the
+// bank past +-32767, the deck or the cards received from one event past +-127: no game
+// under the rules reaches that; an absurd log replayed with --keep-going can).
+Holdings holdings_of(const GameState& s);
+// Writes h into s (the inverse of holdings_of on the fields it reads).
+void set_holdings(GameState& s, const Holdings& h);
+
+// One state of a belief: its holdings, the index of its public part among the belief's,
+// its weight.
+struct WeightedHoldings {
+    Holdings holdings;
+    std::uint32_t base = 0;
     Weight weight;  // > 0; probability = weight / Belief::total_weight()
 };
+// The size of a state held is a budget (Holdings above: x86-64, GCC, Boost's cpp_int).
+static_assert(sizeof(WeightedHoldings) <= 224, "a belief's state grew: see Holdings");
 
 // Guaranteed bounds on one player's cards: in every possible state the player holds
 // between min[r] and max[r] cards of each resource r and between cards_min and
@@ -135,18 +184,44 @@ class Belief {
     // violation the belief is left unchanged, unless keep_going: then the event is applied
     // anyway in every state (each hidden choice branched as above) and replay goes on.
     // When the belief is not exact (past the bound), a violation is never returned: see
-    // unexplained().
+    // unexplained(). Throws InputError naming the event when a count passes what a state's
+    // holdings can hold (holdings_of).
     StepResult step(const Event& e, int index, bool keep_going = false);
 
-    const std::vector<WeightedState>& states() const { return states_; }
+    // The number of states (>= 1), in holdings order.
     std::size_t size() const { return states_.size(); }
+    // State i (0 .. size()-1), whole: its public part with its holdings written in.
+    GameState state(std::size_t i) const;
+    // The first state (a reference valid until the next step or call of front()): with
+    // one state, the belief's own, read in place.
+    const GameState& front() const;
+    // State i's weight and holdings.
+    const Weight& weight(std::size_t i) const { return states_[i].weight; }
+    const Holdings& holdings(std::size_t i) const;
+    // Calls f(const GameState&, const Weight&) for every state in order (each made whole in
+    // one buffer, valid during the call only).
+    template <class F>
+    void for_each_state(F&& f) const {
+        if (states_.size() == 1) {
+            f(bases_.front(), states_.front().weight);
+            return;
+        }
+        std::uint32_t loaded = states_.front().base;
+        GameState s = bases_[loaded];
+        for (const WeightedHoldings& ws : states_) {
+            if (ws.base != loaded) s = bases_[loaded = ws.base];
+            set_holdings(s, ws.holdings);
+            f(static_cast<const GameState&>(s), ws.weight);
+        }
+    }
     // The sum of the states' weights (> 0).
     const Weight& total_weight() const;
-    // The exact probability of a state of states(): its weight / total_weight().
-    Probability probability(const WeightedState& ws) const;
-    // The exact probability of a sum w of weights of states(): w / total_weight().
+    // The exact probability of state i: its weight / total_weight().
+    Probability probability(std::size_t i) const { return probability(states_[i].weight); }
+    // The exact probability of a sum w of weights of states: w / total_weight().
     Probability probability(const Weight& w) const;
-    // The most probable state (ties: the first in holdings order).
+    // The most probable state (ties: the first in holdings order); a reference valid
+    // until the next step or call of most_probable().
     const GameState& most_probable() const;
     bool exact() const { return !inexact_from_; }
     // The event (index) at which the bound was first exceeded.
@@ -159,7 +234,7 @@ class Belief {
     // The largest number of states held after any event so far.
     std::size_t max_states_seen() const { return max_seen_; }
     // The most states that existed at once while an event branched (before merging and
-    // the bound): at most 2 * max_states + 1 (the branches are bounded as they are made).
+    // the bound): at most 1.5 * max_states + 1 (the branches are bounded as they are made).
     std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
@@ -167,12 +242,13 @@ class Belief {
     // hidden), public (checked per state or per group), hidden (branched), the discards a
     // log leaves out, the claims' conditioning.
     struct Step;
+    StepResult step_checked(const Event& e, int index, bool keep_going);
     StepResult step_states(const Event& e, int index, bool keep_going);
     void step_in_place(Step& st);
     bool step_public(Step& st);
     bool step_hidden(Step& st);
-    bool branch_state(WeightedState& ws, const Event& e, int index, const Weight& scale,
-                      bool checked, std::vector<WeightedState>& out, bool& dropped);
+    bool branch_state(const WeightedHoldings& ws, const Event& e, int index, const Weight& scale,
+                      bool checked, std::vector<WeightedHoldings>& out, bool& dropped);
     void step_unrecorded_discards(Step& st);
     void condition_on_claims(Step& st);
     void report(Step& st, Violation v);
@@ -183,22 +259,36 @@ class Belief {
                               int index) const;
     void merge_and_bound(int index);
     // Returns whether states were dropped (the caller renormalises).
-    bool bound_growth(std::vector<WeightedState>& states, int index);
+    bool bound_growth(std::vector<WeightedHoldings>& states, int index);
     bool end_turn_forgets() const;
     // The most states kept after an event: TrackOptions::max_states while exact, past it
     // at most kKeptPastBound (the bounds, not the states, say what players hold there).
     std::size_t cap() const {
         return exact() ? opt_.max_states : std::min(opt_.max_states, kKeptPastBound);
     }
-    // Equal holdings keys mean equal states (see merge_equal in track.cpp): while the
+    // The most states an event's branches reach before equal ones merge and, still past
+    // cap(), the least probable are dropped (bound_growth): one and a half times the cap.
+    std::size_t growth_cap() const { return cap() + cap() / 2; }
+    // Every state an event leads to has the same public part (track_share.hpp): while the
     // public fields are equal in every state, unless checks are not shared (the tests'
-    // reference path compares whole states).
-    bool keys_decide() const { return public_equal_ && opt_.share_checks; }
+    // reference path compares every state's public part).
+    bool public_shared() const { return public_equal_ && opt_.share_checks; }
+    // State ws made whole in the probe buffer (only its holdings written when the buffer
+    // holds its public part already). The probe is the caller's until the next call.
+    GameState& probe(const WeightedHoldings& ws);
+    // The public part of s (a state an event led to, holdings h) among next_bases_: its
+    // index there, added when new. s's holdings are overwritten while comparing.
+    std::uint32_t intern(GameState& s, const Holdings& h);
+    // After a step: the one state left is held whole in bases_[0] (read and stepped in place).
+    void settle();
+    // states_[0]'s holdings from bases_[0] after in-place steps.
+    void sync() const;
     // Checks an event hiding nothing once per group of states it cannot tell apart
     // (track_share.hpp) and applies it in every state that passes; the states it breaks
     // are removed. Returns the number kept (0: the event broke a rule in every state, none
     // changed).
-    std::size_t apply_shared(const Event& e, int index);
+    // checked false: applied in every state, unchecked (--keep-going, past the bound).
+    std::size_t apply_checked(const Event& e, int index, bool shared, bool checked = true);
 
     const GameLog* log_;
     TrackOptions opt_;
@@ -206,7 +296,13 @@ class Belief {
     // ctx_ without messages: where only the verdict is used (the states an event rules out
     // are many; a violation reported is found again with ctx_, message and all).
     RuleContext quiet_;
-    std::vector<WeightedState> states_;
+    // The public parts of the states (their other fields unspecified); with one state,
+    // that state whole.
+    std::vector<GameState> bases_;
+    // The states: holdings, public part, weight. With one state stepped in place, its
+    // holdings are brought up to date from bases_[0] when read (sync).
+    mutable std::vector<WeightedHoldings> states_;
+    mutable bool stale_ = false;
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
     std::vector<int> unexplained_;
@@ -219,10 +315,11 @@ class Belief {
     // invariants' assertion after a legal event holds only then.
     bool all_legal_ = true;
     mutable std::optional<Weight> total_;  // total_weight(), reset by every step
-    // A buffer reused from event to event (a large belief is not reallocated, and its pages
-    // not faulted in again, at every event): the states an event branches into. Merging and
-    // the bound work in place.
-    std::vector<WeightedState> next_;
+    // Buffers reused from event to event (a large belief is not reallocated, and its pages
+    // not faulted in again, at every event): the states an event branches into and the
+    // public parts of the states it leads to. Merging and the bound work in place.
+    std::vector<WeightedHoldings> next_;
+    std::vector<GameState> next_bases_;
     // Smaller buffers reused from event to event (track.cpp): an event allocates nothing
     // once they have grown (per-event costs count most in the small beliefs of most games).
     struct Scratch;

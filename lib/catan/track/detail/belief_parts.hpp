@@ -9,7 +9,6 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -56,22 +55,13 @@ std::vector<Branch> branches(const GameState& s, const Event& e);
 int branch_den(const GameState& s, const Event& e);
 // The number of distinct discards `player` can make in s (1 when owing none).
 int discard_den(const GameState& s, int player);
-// With unrecorded discards: after a 7, a player who owes a discard in a state makes one
-// there, hidden (each distinct discard equally likely). One player's discards of one state
-// are appended to out; Belief::step runs the players in seat order. scale: the common
-// scale of this player's discards over the belief (common_den of discard_den).
-// appended: called after each state appended (the caller bounds out there, so that one
-// state's discards never make out outgrow its bound).
-void unrecorded_discards_of(WeightedState ws, int player, const Weight& scale,
-                            std::vector<WeightedState>& out, const std::function<void()>& appended);
-
 // The least common multiple of den over the states (the common scale of a branching).
 template <class Den>
-Weight common_den(const std::vector<WeightedState>& states, Den den) {
+Weight common_den(const std::vector<WeightedHoldings>& states, Den den) {
     Weight l = 1;
     int last = 1;
-    for (const WeightedState& ws : states) {
-        const int d = den(ws.state);
+    for (const WeightedHoldings& ws : states) {
+        const int d = den(ws);
         if (d == last) continue;  // the usual case: every state has the same
         last = d;
         l = boost::multiprecision::lcm(l, Weight(d));
@@ -92,33 +82,34 @@ Weight common_den(const std::vector<WeightedState>& states, Den den) {
 using Key = std::array<std::uint64_t, 2 + 2 * kMaxPlayers>;
 // The words of a key that can be non-zero in a game of n players.
 std::size_t key_words(int n);
-// The holdings key of a state.
-Key holdings(const GameState& s);
+// The holdings key of a state's holdings (of a game of n players).
+Key holdings_key(const Holdings& h, int n);
 
 // merge_equal's buffers (reused: Belief::Scratch).
 struct MergeBuffers {
-    std::vector<Key> keys;
+    std::vector<std::uint64_t> keys;  // key_words each
     std::vector<std::size_t> order;
     std::vector<char> placed;
     // A small belief is merged into this buffer (then swapped with it): each state moved once.
-    std::vector<WeightedState> out;
+    std::vector<WeightedHoldings> out;
 };
 
 // Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
 // their greatest common divisor (the probabilities, weight / sum, do not change).
-void reduce_weights(std::vector<WeightedState>& states);
-// Merges equal states (weights add); deterministic: holdings order, then first seen.
-// keys_decide: two states of equal holdings keys are equal (see merge.cpp).
-void merge_equal(std::vector<WeightedState>& states, bool keys_decide, MergeBuffers& buf);
+void reduce_weights(std::vector<WeightedHoldings>& states);
+// Merges equal states (equal holdings and public part; weights add) of a game of n players;
+// deterministic: holdings order, then first seen.
+void merge_equal(std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf);
 // Keeps the `bound` most probable states (stable: the current order breaks ties), in the
 // current order, in place. Returns whether any state was dropped.
-bool keep_most_probable(std::vector<WeightedState>& states, std::size_t bound);
+bool keep_most_probable(std::vector<WeightedHoldings>& states, std::size_t bound);
 
 // ---- bounds.cpp ----
 
 // Bounds that hold in any state: each count between 0 and all the cards of its resource.
 BeliefBounds no_bounds(const GameState& s);
-// The bounds of every hand and of the bank over the states (least and most of each).
-BeliefBounds envelope(const std::vector<WeightedState>& states);
+// The bounds of every hand and of the bank over the states of a game of n players (least
+// and most of each).
+BeliefBounds envelope(const std::vector<WeightedHoldings>& states, int n);
 
 }  // namespace ctk::track_parts
