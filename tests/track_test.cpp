@@ -235,8 +235,7 @@ TEST_CASE("track: claims of an event that passed the bound while branching decid
     }
 }
 
-TEST_CASE("track: a state's holdings written into its public part give the state back",
-          "[track]") {
+TEST_CASE("track: a state's holdings written into its public part give the state back", "[track]") {
     GameLog log = two_player_log();
     GameState s = steal_position(log);
     s.players[kRed].dev_old[0] = 2;
@@ -259,8 +258,9 @@ TEST_CASE("track: a count past what holdings hold is an error naming the event",
     GameLog log = two_player_log();
     GameState s = steal_position(log);
     s.players[kRed].hand[0] = 40000;
-    CHECK_THROWS_WITH(holdings_of(s), "hidden-information tracking: a hand holds 40000 cards "
-                                      "of one kind (at most 32767 can be tracked)");
+    CHECK_THROWS_WITH(holdings_of(s),
+                      "hidden-information tracking: a hand holds 40000 cards "
+                      "of one kind (at most 32767 can be tracked)");
     // One state is held whole; a hidden steal from that hand branches: the state is then
     // held as holdings, which refuse it.
     Belief b(log, s);

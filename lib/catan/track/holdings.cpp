@@ -10,16 +10,42 @@ namespace ctk {
 
 namespace {
 
+// Whether x fits in Small (branch-free: holdings_of checks every count of a state at once).
+template <class Small>
+bool outside(int x) {
+    constexpr int lo = std::numeric_limits<Small>::min();
+    constexpr int span = std::numeric_limits<Small>::max() - lo;
+    return static_cast<unsigned>(x - lo) > static_cast<unsigned>(span);
+}
+
+// out = in, narrowed; bad |= whether a count did not fit.
 template <class Small, std::size_t N, class Counts>
-void narrow(std::array<Small, N>& out, const Counts& in, const char* what) {
+void narrow(std::array<Small, N>& out, const Counts& in, bool& bad) {
     for (std::size_t r = 0; r < N; ++r) {
-        if (in[r] < std::numeric_limits<Small>::min() || in[r] > std::numeric_limits<Small>::max())
+        bad |= outside<Small>(in[r]);
+        out[r] = static_cast<Small>(in[r]);
+    }
+}
+
+template <class Small, class Counts>
+void refuse_if_outside(const Counts& in, const char* what) {
+    for (int x : in)
+        if (outside<Small>(x))
             throw InputError(fmt::format(
                 "hidden-information tracking: {} holds {} cards of one kind (at most {} "
                 "can be tracked)",
-                what, in[r], std::numeric_limits<Small>::max()));
-        out[r] = static_cast<Small>(in[r]);
+                what, x, std::numeric_limits<Small>::max()));
+}
+
+// The count that did not fit, named (after holdings_of found one).
+[[noreturn, gnu::cold]] void refuse(const GameState& s) {
+    refuse_if_outside<std::int16_t>(s.bank, "the bank");
+    refuse_if_outside<std::int8_t>(s.deck, "the deck");
+    for (int p = 0; p < s.player_count(); ++p) {
+        refuse_if_outside<std::int16_t>(s.players[p].hand, "a hand");
+        refuse_if_outside<std::int8_t>(s.last_received[p], "a player's cards received");
     }
+    throw InputError("hidden-information tracking: a count past what can be tracked");
 }
 
 template <class Wide, class Small>
@@ -31,20 +57,26 @@ void widen(Wide& out, const Small& in) {
 
 Holdings holdings_of(const GameState& s) {
     Holdings h;
-    narrow(h.bank, s.bank, "the bank");
-    narrow(h.deck, s.deck, "the deck");
+    holdings_of(s, h);
+    return h;
+}
+
+void holdings_of(const GameState& s, Holdings& h) {
+    bool bad = false;
+    narrow(h.bank, s.bank, bad);
+    narrow(h.deck, s.deck, bad);
     h.phase = s.phase;
     h.winner = static_cast<std::int8_t>(s.winner);
     h.discard_owed = s.discard_owed;
     for (int p = 0; p < s.player_count(); ++p) {
         const PlayerState& ps = s.players[p];
         Holdings::Player& hp = h.players[p];
-        narrow(hp.hand, ps.hand, "a hand");
-        narrow(hp.received, s.last_received[p], "a player's cards received");
+        narrow(hp.hand, ps.hand, bad);
+        narrow(hp.received, s.last_received[p], bad);
         hp.dev_old = ps.dev_old;
         hp.dev_new = ps.dev_new;
     }
-    return h;
+    if (bad) refuse(s);
 }
 
 void set_holdings(GameState& s, const Holdings& h) {

@@ -247,6 +247,9 @@ struct Belief::Step {
     bool dropped = false;  // bound_growth kept only the most probable states
     bool lost = false;     // a branch broke a rule: the weights no longer sum to 1
     bool removed = false;  // states were removed
+    // The claims' verdict per state is known (Scratch::pass, checked as the event was
+    // applied): the event hides nothing and no discards follow it.
+    bool claims_known = false;
 };
 
 // A reported violation, or (not exact) an event that no kept state explains.
@@ -344,8 +347,12 @@ void Belief::step_in_place(Step& st) {
 // Returns false when the event stops the replay.
 bool Belief::step_public(Step& st) {
     const Event& e = st.e;
+    // The claims are checked as the event is applied, in the same buffer, unless discards
+    // the log leaves out come between.
+    const bool claims = e.claims && !st.discards_after;
     std::size_t kept = apply_checked(
-        e, st.index, public_equal_ && opt_.share_checks && track_share::shares_check(e));
+        e, st.index, public_equal_ && opt_.share_checks && track_share::shares_check(e), true,
+        claims);
     if (kept == 0) {  // nothing applied, nothing moved
         Worst worst;
         for (const WeightedHoldings& ws : states_)
@@ -354,8 +361,9 @@ bool Belief::step_public(Step& st) {
         if (!st.go_on) return false;
         public_equal_ = false;  // applied where check failed: see track_share.hpp
         all_legal_ = false;
-        kept = apply_checked(e, st.index, false, false);
+        kept = apply_checked(e, st.index, false, false, claims);
     }
+    st.claims_known = claims;
     st.lost = kept < states_.size();
     states_.erase(states_.begin() + static_cast<std::ptrdiff_t>(kept), states_.end());
     return true;
@@ -490,10 +498,14 @@ void Belief::step_unrecorded_discards(Step& st) {
 void Belief::condition_on_claims(Step& st) {
     const Event& e = st.e;
     std::vector<char>& pass = scratch_->pass;
-    pass.assign(states_.size(), 0);
     std::size_t passing = 0;
-    for (std::size_t i = 0; i < states_.size(); ++i)
-        if (!check_claims(probe(states_[i]), e, st.index, quiet_)) pass[i] = 1, ++passing;
+    if (st.claims_known) {
+        passing = static_cast<std::size_t>(std::count(pass.begin(), pass.end(), 1));
+    } else {
+        pass.assign(states_.size(), 0);
+        for (std::size_t i = 0; i < states_.size(); ++i)
+            if (!check_claims(probe(states_[i]), e, st.index, quiet_)) pass[i] = 1, ++passing;
+    }
     if (passing == 0 && st.go_on) {  // --keep-going: every wrong claim of the likeliest state
         const WeightedHoldings* likeliest = &states_.front();
         for (const WeightedHoldings& ws : states_)
@@ -518,7 +530,8 @@ void Belief::condition_on_claims(Step& st) {
     }
 }
 
-std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool checked) {
+std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool checked,
+                                  bool claims) {
     // Shared: one verdict per key met (track_share.hpp), from the first state of that key;
     // a state not in phase kTurn, or an event of no seat, is checked on its own. The
     // verdicts met are found by key: the last one met first (the usual case, one key for
@@ -537,6 +550,8 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     const PlayerId player = event_player(e.body);
     const track_share::KeyReader key(e, bases_[0].player_count());
     next_bases_.clear();
+    std::vector<char>& pass = scratch_->pass;
+    pass.clear();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
         GameState& s = probe(states_[i]);
@@ -567,8 +582,9 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
         if (!passes) continue;
         apply(s, e);
         scratch_->probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+        if (claims) pass.push_back(check_claims(s, e, index, quiet_) ? 0 : 1);
         WeightedHoldings& out = states_[kept];
-        out.holdings = holdings_of(s);
+        holdings_of(s, out.holdings);
         out.base = intern(s, out.holdings);
         if (kept != i) out.weight = std::move(states_[i].weight);
         ++kept;

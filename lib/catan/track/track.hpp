@@ -129,6 +129,8 @@ struct Holdings {
 // bank past +-32767, the deck or the cards received from one event past +-127: no game
 // under the rules reaches that; an absurd log replayed with --keep-going can).
 Holdings holdings_of(const GameState& s);
+// The same into h (its seats past the game's left as they are).
+void holdings_of(const GameState& s, Holdings& h);
 // Writes h into s (the inverse of holdings_of on the fields it reads).
 void set_holdings(GameState& s, const Holdings& h);
 
@@ -288,7 +290,9 @@ class Belief {
     // are removed. Returns the number kept (0: the event broke a rule in every state, none
     // changed).
     // checked false: applied in every state, unchecked (--keep-going, past the bound).
-    std::size_t apply_checked(const Event& e, int index, bool shared, bool checked = true);
+    // claims: the event's claims checked in each state it is applied in (Scratch::pass, in
+    // the order of the states kept).
+    std::size_t apply_checked(const Event& e, int index, bool shared, bool checked, bool claims);
 
     const GameLog* log_;
     TrackOptions opt_;
