@@ -60,5 +60,10 @@ if(Python3_FOUND)
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/memory_flat.py ${PROJECT_SOURCE_DIR}
               $<TARGET_FILE_DIR:catan-board>)
     set_tests_properties(inputs.memory_flat PROPERTIES TIMEOUT 600)
+    # --hands at the default tracking bound within 100 MiB (a belief past the bound).
+    add_test(NAME track.memory_bound
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tracking_memory.py
+              ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
+    set_tests_properties(track.memory_bound PROPERTIES TIMEOUT 300)
   endif()
 endif()

@@ -369,7 +369,7 @@ TEST_CASE("track: unrecorded discards of several players branch per player, with
         CHECK_FALSE(b.exact());
         CHECK(b.inexact_from() == 0);
         CHECK(total(b) == 1);
-        CHECK(b.peak_states() <= 50 + 25 + 1);  // bounded as the branches are made
+        CHECK(b.peak_states() <= 50 + 12 + 1);  // bounded as the branches are made
         for (const WeightedState& ws : states_of(b)) {
             CHECK(ws.state.discard_owed[kRed] == 0);
             CHECK(ws.state.discard_owed[kBlue] == 0);

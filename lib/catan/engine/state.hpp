@@ -236,9 +236,9 @@ class GameState {
 
 // The state's size is a budget (x86-64, GCC and libstdc++: 1,304 bytes; 1,792 with the
 // production table and per-edge road owners it held before). Every byte is paid per state
-// copied or held: hidden-information tracking holds the states before an event and up to
-// twice its bound of branches at once (lib/catan/track/track.hpp), so the state must not
-// grow unnoticed.
+// copied: self-play and replay copy states, and hidden-information tracking copies a
+// belief's public part into a buffer for every state at every event
+// (lib/catan/track/track.hpp), so the state must not grow unnoticed.
 static_assert(sizeof(GameState) <= 1304, "GameState grew: see the budget above");
 
 }  // namespace ctk

@@ -630,13 +630,13 @@ void Belief::merge_and_bound(int index) {
 
 bool Belief::bound_growth(std::vector<WeightedHoldings>& states, int index) {
     peak_ = std::max(peak_, states.size());
-    // The states an event branches into, while they are made: past one and a half times
-    // the bound, equal states merge (exact) and, if still past the bound, only the most
+    // The states an event branches into, while they are made: a quarter past the bound
+    // (growth_cap), equal states merge (exact) and, if still past the bound, only the most
     // probable are kept (from this event on the belief is not exact, as with
-    // merge_and_bound). Keeps memory within one and a half times the bound however many
-    // ways an event can go (hidden discards of large hands, several players discarding
-    // after an unrecorded 7). Exactness does not depend on when this runs: merged, the
-    // states made so far are at most as many as all the event's.
+    // merge_and_bound). Keeps memory within a quarter past the bound however many ways an
+    // event can go (hidden discards of large hands, several players discarding after an
+    // unrecorded 7). Exactness does not depend on when this runs: merged, the states made
+    // so far are at most as many as all the event's.
     if (states.size() <= growth_cap()) return false;
     // (the cards received from this event, still held, tell states apart here)
     merge_equal(states, bases_[0].player_count(), scratch_->merge);

@@ -236,7 +236,7 @@ class Belief {
     // The largest number of states held after any event so far.
     std::size_t max_states_seen() const { return max_seen_; }
     // The most states that existed at once while an event branched (before merging and
-    // the bound): at most 1.5 * max_states + 1 (the branches are bounded as they are made).
+    // the bound): at most 1.25 * max_states + 1 (the branches are bounded as they are made).
     std::size_t peak_states() const { return std::max(peak_, max_seen_); }
 
   private:
@@ -269,8 +269,8 @@ class Belief {
         return exact() ? opt_.max_states : std::min(opt_.max_states, kKeptPastBound);
     }
     // The most states an event's branches reach before equal ones merge and, still past
-    // cap(), the least probable are dropped (bound_growth): one and a half times the cap.
-    std::size_t growth_cap() const { return cap() + cap() / 2; }
+    // cap(), the least probable are dropped (bound_growth): a quarter past the cap.
+    std::size_t growth_cap() const { return cap() + cap() / 4; }
     // Every state an event leads to has the same public part (track_share.hpp): while the
     // public fields are equal in every state, unless checks are not shared (the tests'
     // reference path compares every state's public part).
