@@ -27,32 +27,6 @@ int key_compare(const std::uint64_t* a, const std::uint64_t* b, std::size_t word
         if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
     return 0;
 }
-// The bytes b[0..8) of a word, b[0] the most significant (each count as an unsigned byte).
-template <class... Bytes>
-std::uint64_t word_of(Bytes... b) {
-    static_assert(sizeof...(b) == 8);
-    std::uint64_t w = 0;
-    ((w = w << 8 | static_cast<std::uint8_t>(b)), ...);
-    return w;
-}
-Key holdings_key(const Holdings& h, int n) {
-    static_assert(kResourceCount == 5 && kDevCardKinds == 5);
-    Key k{};
-    const auto& b = h.bank;
-    const auto& d = h.deck;
-    k[0] = word_of(b[0], b[1], b[2], b[3], b[4], d[0], d[1], d[2]);
-    k[1] = word_of(d[3], d[4], static_cast<int>(h.phase), h.winner, 0, 0, 0, 0);
-    for (int p = 0; p < n; ++p) {
-        const Holdings::Player& hp = h.players[p];
-        const auto& c = hp.hand;
-        const auto& o = hp.dev_old;
-        const auto& w = hp.dev_new;
-        k[2 + 2 * p] = word_of(c[0], c[1], c[2], c[3], c[4], o[0], o[1], o[2]);
-        k[3 + 2 * p] = word_of(o[3], o[4], w[0], w[1], w[2], w[3], w[4], h.discard_owed[p]);
-    }
-    return k;
-}
-
 // The most states merged out of place (MergeBuffers::out): at most this many are held
 // twice while merging; a larger set is permuted in place (memory past the bound).
 constexpr std::size_t kMergeOutOfPlace = 4096;
@@ -78,21 +52,21 @@ void reduce_weights(std::vector<WeightedHoldings>& states) {
 
 // Merges equal states (weights add); deterministic: holdings order, then first seen. In
 // place: the states are permuted into holdings order (each moved about once), equal ones
-// then merged by compaction. Two states are equal when their holdings are and their public
-// parts are one (the belief keeps each public part once: Belief::intern).
-void merge_equal(std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf) {
+// then merged by compaction. key_of: a state's holdings key; same: whether two states of
+// equal keys are equal.
+void merge_equal(
+    std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf,
+    const std::function<Key(const WeightedHoldings&)>& key_of,
+    const std::function<bool(const WeightedHoldings&, const WeightedHoldings&)>& same) {
     if (states.size() <= 1) return;
     // The keys one after another, key_words(n) words each (a 4-player key is 80 bytes).
     const std::size_t words = key_words(n);
     std::vector<std::uint64_t>& keys = buf.keys;
     keys.resize(states.size() * words);
     for (std::size_t i = 0; i < states.size(); ++i) {
-        const Key k = holdings_key(states[i].holdings, n);
+        const Key k = key_of(states[i]);
         std::copy_n(k.begin(), words, keys.begin() + static_cast<std::ptrdiff_t>(i * words));
     }
-    auto same = [](const WeightedHoldings& a, const WeightedHoldings& b) {
-        return a.base == b.base && a.holdings == b.holdings;
-    };
     auto compare = [&](std::size_t a, std::size_t b) {
         return key_compare(&keys[a * words], &keys[b * words], words);
     };

@@ -51,6 +51,7 @@ Belief::Belief(const GameLog& log, TrackOptions opt)
       scratch_(std::make_unique<Scratch>()) {
     bases_.push_back(GameState::initial(log));
     states_.push_back({Holdings{}, 0, Weight(1)});
+    own_ = true;
     stale_ = true;
 }
 
@@ -62,6 +63,7 @@ Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
       scratch_(std::make_unique<Scratch>()) {
     bases_.push_back(std::move(start));
     states_.push_back({Holdings{}, 0, Weight(1)});
+    own_ = true;
     stale_ = true;
 }
 
@@ -73,6 +75,16 @@ void copy_into(std::optional<GameState>& out, const GameState& s) {
     else
         out.emplace(s);
 }
+// Merging states held as holdings (merge_equal): keyed by their holdings, equal when their
+// holdings are and their public part is one (the belief keeps each once: Belief::intern).
+auto compact_key(int n) {
+    return [n](const WeightedHoldings& ws) { return holdings_key(ws.holdings, n); };
+}
+auto compact_same() {
+    return [](const WeightedHoldings& a, const WeightedHoldings& b) {
+        return a.base == b.base && a.holdings == b.holdings;
+    };
+}
 // out = the state of public part base and holdings h.
 void make_whole(std::optional<GameState>& out, const GameState& base, const Holdings& h) {
     copy_into(out, base);
@@ -82,7 +94,7 @@ void make_whole(std::optional<GameState>& out, const GameState& base, const Hold
 
 void Belief::sync() const {
     if (!stale_) return;
-    if (states_.size() == 1) states_[0].holdings = holdings_of(bases_[0]);
+    for (WeightedHoldings& ws : states_) holdings_of(bases_[ws.base], ws.holdings);
     stale_ = false;
 }
 
@@ -92,28 +104,29 @@ const Holdings& Belief::holdings(std::size_t i) const {
 }
 
 GameState Belief::state(std::size_t i) const {
-    if (states_.size() == 1) return bases_[0];
+    if (own_) return bases_[states_[i].base];
     GameState s = bases_[states_[i].base];
     set_holdings(s, states_[i].holdings);
     return s;
 }
 
 const GameState& Belief::front() const {
-    if (states_.size() == 1) return bases_[0];
+    if (own_) return bases_[states_[0].base];
     make_whole(scratch_->front, bases_[states_[0].base], states_[0].holdings);
     return *scratch_->front;
 }
 
 const GameState& Belief::most_probable() const {
-    if (states_.size() == 1) return bases_[0];
     std::size_t best = 0;
     for (std::size_t i = 1; i < states_.size(); ++i)
         if (states_[i].weight > states_[best].weight) best = i;
+    if (own_) return bases_[states_[best].base];
     make_whole(scratch_->best, bases_[states_[best].base], states_[best].holdings);
     return *scratch_->best;
 }
 
 GameState& Belief::probe(const WeightedHoldings& ws) {
+    if (own_) return bases_[ws.base];  // the state itself, whole
     Scratch& sc = *scratch_;
     if (!sc.probe)
         sc.probe.emplace(bases_[ws.base]);
@@ -144,12 +157,41 @@ std::uint32_t Belief::intern(GameState& s, const Holdings& h) {
 
 void Belief::settle() {
     scratch_->probe_base = Scratch::kNoBase;
-    if (states_.size() != 1) return;
-    WeightedHoldings& ws = states_[0];
-    if (ws.base != 0) bases_[0] = std::move(bases_[ws.base]);
-    bases_.erase(bases_.begin() + 1, bases_.end());
-    set_holdings(bases_[0], ws.holdings);
-    ws.base = 0;
+    const std::size_t n = states_.size();
+    if (own_) {
+        // Each state's own public part to its place (base == index): in place when the
+        // states kept their order (a compaction), else gathered (a merge's permutation).
+        bool ascending = true;
+        for (std::size_t i = 1; i < n && ascending; ++i)
+            ascending = states_[i - 1].base < states_[i].base;
+        if (ascending) {
+            for (std::size_t i = 0; i < n; ++i)
+                if (states_[i].base != i) {
+                    bases_[i] = std::move(bases_[states_[i].base]);
+                    states_[i].base = static_cast<std::uint32_t>(i);
+                }
+        } else {
+            next_bases_.clear();
+            for (std::size_t i = 0; i < n; ++i) {
+                next_bases_.push_back(bases_[states_[i].base]);
+                states_[i].base = static_cast<std::uint32_t>(i);
+            }
+            bases_.swap(next_bases_);
+        }
+        bases_.erase(bases_.begin() + static_cast<std::ptrdiff_t>(n), bases_.end());
+        return;
+    }
+    if (n > kOwnStates) return;
+    // Few states: each made whole once, to be stepped in place until an event branches.
+    next_bases_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+        WeightedHoldings& ws = states_[i];
+        next_bases_.push_back(bases_[ws.base]);
+        set_holdings(next_bases_.back(), ws.holdings);
+        ws.base = static_cast<std::uint32_t>(i);
+    }
+    bases_.swap(next_bases_);
+    own_ = true;
     stale_ = false;
 }
 
@@ -287,7 +329,6 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         step_in_place(st);
         return st.res;
     }
-    sync();
     scratch_->probe_base = Scratch::kNoBase;  // (bases_[0] may have been stepped in place)
     const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
     // 1. check in every state and branch; apply where the event is legal.
@@ -400,6 +441,7 @@ bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
 // Returns false when the event stops the replay.
 bool Belief::step_hidden(Step& st) {
     const Event& e = st.e;
+    sync();  // (the branches take their holdings from the states': up to date before)
     // The common scale of the branches: every state's den divides it. A state makes at
     // most its den of branches (its number of equally likely outcomes; a steal or a draw
     // at most one per resource or kind): reserved, up to the growth bound plus one, so
@@ -439,6 +481,7 @@ bool Belief::step_hidden(Step& st) {
     states_.swap(applied);
     applied.clear();
     bases_.swap(next_bases_);
+    own_ = false;  // the branches share public parts
     scratch_->probe_base = Scratch::kNoBase;
     return true;
 }
@@ -447,6 +490,7 @@ bool Belief::step_hidden(Step& st) {
 // a player who owes a discard in a state makes one there, hidden (each distinct discard
 // equally likely); the states that owe none go on unchanged.
 void Belief::step_unrecorded_discards(Step& st) {
+    sync();  // (the 7 was applied in place when the states are whole)
     const int players = bases_.empty() ? 0 : bases_[0].player_count();
     for (int p = 0; p < players; ++p) {
         std::size_t outcomes = 0;  // as in step_hidden: never reallocated (no second copy)
@@ -489,6 +533,7 @@ void Belief::step_unrecorded_discards(Step& st) {
         states_.swap(with);
         with.clear();
         bases_.swap(next_bases_);
+        own_ = false;  // the discards share public parts
         scratch_->probe_base = Scratch::kNoBase;
     }
 }
@@ -581,15 +626,22 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
         }
         if (!passes) continue;
         apply(s, e);
-        scratch_->probe_base = Scratch::kNoBase;  // the probe holds the state after the event
         if (claims) pass.push_back(check_claims(s, e, index, quiet_) ? 0 : 1);
+        if (own_) {  // applied in the state itself: its holdings read when next needed
+            if (kept != i) states_[kept] = std::move(states_[i]);
+            ++kept;
+            continue;
+        }
+        scratch_->probe_base = Scratch::kNoBase;  // the probe holds the state after the event
         WeightedHoldings& out = states_[kept];
         holdings_of(s, out.holdings);
         out.base = intern(s, out.holdings);
         if (kept != i) out.weight = std::move(states_[i].weight);
         ++kept;
     }
-    if (kept > 0) {
+    if (own_) {
+        if (kept > 0) stale_ = true;
+    } else if (kept > 0) {
         bases_.swap(next_bases_);
         scratch_->probe_base = Scratch::kNoBase;
     }
@@ -604,11 +656,14 @@ bool Belief::end_turn_forgets() const {
     for (const WeightedHoldings& ws : states_) {
         const GameState& s = bases_[ws.base];
         if (s.active < 0 || s.active >= s.player_count()) return true;
-        const Holdings::Player& hp = ws.holdings.players[s.active];
+        // (whole states read in place; else the holdings)
+        const auto& dev_new =
+            own_ ? s.players[s.active].dev_new : ws.holdings.players[s.active].dev_new;
+        const auto& owed = own_ ? s.discard_owed : ws.holdings.discard_owed;
         for (int k = 0; k < kDevCardKinds; ++k)
-            if (hp.dev_new[k] != 0) return true;
+            if (dev_new[k] != 0) return true;
         for (int p = 0; p < s.player_count(); ++p)
-            if (ws.holdings.discard_owed[p] != 0) return true;
+            if (owed[p] != 0) return true;
     }
     return false;
 }
@@ -616,10 +671,23 @@ bool Belief::end_turn_forgets() const {
 void Belief::merge_and_bound(int index) {
     peak_ = std::max(peak_, states_.size());
     if (states_.size() > 1) {
+        const int n = bases_[0].player_count();
         // last_received is the history of the last event only: claims were checked.
-        for (WeightedHoldings& ws : states_)
-            for (Holdings::Player& hp : ws.holdings.players) hp.received.fill(0);
-        merge_equal(states_, bases_[0].player_count(), scratch_->merge);
+        if (own_) {  // whole states: keyed and compared in place
+            for (WeightedHoldings& ws : states_)
+                for (ResourceCounts& r : bases_[ws.base].last_received) r.fill(0);
+            stale_ = true;
+            merge_equal(
+                states_, n, scratch_->merge,
+                [&](const WeightedHoldings& ws) { return holdings_key(bases_[ws.base], n); },
+                [&](const WeightedHoldings& a, const WeightedHoldings& b) {
+                    return bases_[a.base] == bases_[b.base];
+                });
+        } else {
+            for (WeightedHoldings& ws : states_)
+                for (Holdings::Player& hp : ws.holdings.players) hp.received.fill(0);
+            merge_equal(states_, n, scratch_->merge, compact_key(n), compact_same());
+        }
     }
     if (keep_most_probable(states_, cap()) && !inexact_from_) {
         inexact_from_ = index;
@@ -639,7 +707,8 @@ bool Belief::bound_growth(std::vector<WeightedHoldings>& states, int index) {
     // so far are at most as many as all the event's.
     if (states.size() <= growth_cap()) return false;
     // (the cards received from this event, still held, tell states apart here)
-    merge_equal(states, bases_[0].player_count(), scratch_->merge);
+    const int n = bases_[0].player_count();
+    merge_equal(states, n, scratch_->merge, compact_key(n), compact_same());
     if (!keep_most_probable(states, cap())) return false;
     if (!inexact_from_) {
         inexact_from_ = index;

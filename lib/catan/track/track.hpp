@@ -15,7 +15,9 @@
 // each state whole in one buffer, checks and applies the event there with the rules, and
 // stores the holdings back; the public part the event leads to is kept once (states whose
 // public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). One state is held whole and stepped in place.
+// one public part each, compared whole). A belief of few states (at most kOwnStates) holds
+// each whole and steps it in place, as a full-information log's one state is: for them the
+// copies into the buffer would cost more than the memory saved.
 //
 // The model (each branch's weight is the state's weight times):
 //   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
@@ -204,8 +206,8 @@ class Belief {
     // one buffer, valid during the call only).
     template <class F>
     void for_each_state(F&& f) const {
-        if (states_.size() == 1) {
-            f(bases_.front(), states_.front().weight);
+        if (own_) {  // every state held whole
+            for (const WeightedHoldings& ws : states_) f(bases_[ws.base], ws.weight);
             return;
         }
         std::uint32_t loaded = states_.front().base;
@@ -275,15 +277,17 @@ class Belief {
     // public fields are equal in every state, unless checks are not shared (the tests'
     // reference path compares every state's public part).
     bool public_shared() const { return public_equal_ && opt_.share_checks; }
-    // State ws made whole in the probe buffer (only its holdings written when the buffer
-    // holds its public part already). The probe is the caller's until the next call.
+    // State ws whole: itself (own_), or made whole in the probe buffer (only its holdings
+    // written when the buffer holds its public part already). The probe is the caller's
+    // until the next call.
     GameState& probe(const WeightedHoldings& ws);
     // The public part of s (a state an event led to, holdings h) among next_bases_: its
     // index there, added when new. s's holdings are overwritten while comparing.
     std::uint32_t intern(GameState& s, const Holdings& h);
-    // After a step: the one state left is held whole in bases_[0] (read and stepped in place).
+    // After a step: a belief of at most kOwnStates states holds each whole (own_), its own
+    // public part at its own index; more share public parts.
     void settle();
-    // states_[0]'s holdings from bases_[0] after in-place steps.
+    // The states' holdings read from their whole states after in-place steps.
     void sync() const;
     // Checks an event hiding nothing once per group of states it cannot tell apart
     // (track_share.hpp) and applies it in every state that passes; the states it breaks
@@ -300,13 +304,20 @@ class Belief {
     // ctx_ without messages: where only the verdict is used (the states an event rules out
     // are many; a violation reported is found again with ctx_, message and all).
     RuleContext quiet_;
-    // The public parts of the states (their other fields unspecified); with one state,
-    // that state whole.
+    // The public parts of the states (their other fields unspecified), or with own_ each
+    // state whole (bases_[i] is states_[i]'s after every step).
     std::vector<GameState> bases_;
-    // The states: holdings, public part, weight. With one state stepped in place, its
-    // holdings are brought up to date from bases_[0] when read (sync).
+    // The states: holdings, public part, weight. Whole states stepped in place have their
+    // holdings brought up to date from them when read (sync; stale_).
     mutable std::vector<WeightedHoldings> states_;
     mutable bool stale_ = false;
+    // Each state held whole, checked and applied in place as a full-information state is:
+    // while the belief holds at most kOwnStates states (a few MB), from the end of the
+    // step that brought it there until an event branches (branches share public parts).
+    // Copying a public part into a buffer for every state at every event costs small
+    // beliefs more than the memory it saves.
+    bool own_ = false;
+    static constexpr std::size_t kOwnStates = 1024;
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
     std::vector<int> unexplained_;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -82,8 +83,34 @@ Weight common_den(const std::vector<WeightedHoldings>& states, Den den) {
 using Key = std::array<std::uint64_t, 2 + 2 * kMaxPlayers>;
 // The words of a key that can be non-zero in a game of n players.
 std::size_t key_words(int n);
-// The holdings key of a state's holdings (of a game of n players).
-Key holdings_key(const Holdings& h, int n);
+// The bytes b[0..8) of a word, b[0] the most significant (each count as an unsigned byte).
+template <class... Bytes>
+std::uint64_t word_of(Bytes... b) {
+    static_assert(sizeof...(b) == 8);
+    std::uint64_t w = 0;
+    ((w = w << 8 | static_cast<std::uint8_t>(b)), ...);
+    return w;
+}
+// The holdings key of a game of n players, read from a state's Holdings or from a whole
+// GameState (the same fields by the same names; the same key).
+template <class H>
+Key holdings_key(const H& h, int n) {
+    static_assert(kResourceCount == 5 && kDevCardKinds == 5);
+    Key k{};
+    const auto& b = h.bank;
+    const auto& d = h.deck;
+    k[0] = word_of(b[0], b[1], b[2], b[3], b[4], d[0], d[1], d[2]);
+    k[1] = word_of(d[3], d[4], static_cast<int>(h.phase), h.winner, 0, 0, 0, 0);
+    for (int p = 0; p < n; ++p) {
+        const auto& hp = h.players[p];
+        const auto& c = hp.hand;
+        const auto& o = hp.dev_old;
+        const auto& w = hp.dev_new;
+        k[2 + 2 * p] = word_of(c[0], c[1], c[2], c[3], c[4], o[0], o[1], o[2]);
+        k[3 + 2 * p] = word_of(o[3], o[4], w[0], w[1], w[2], w[3], w[4], h.discard_owed[p]);
+    }
+    return k;
+}
 
 // merge_equal's buffers (reused: Belief::Scratch).
 struct MergeBuffers {
@@ -97,9 +124,12 @@ struct MergeBuffers {
 // Keeps the weights small: a lone state weighs 1; weights past 64 bits are divided by
 // their greatest common divisor (the probabilities, weight / sum, do not change).
 void reduce_weights(std::vector<WeightedHoldings>& states);
-// Merges equal states (equal holdings and public part; weights add) of a game of n players;
-// deterministic: holdings order, then first seen.
-void merge_equal(std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf);
+// Merges equal states (weights add) of a game of n players: ordered by key_of (their
+// holdings keys), those of equal keys merged when same says they are equal; deterministic:
+// holdings order, then first seen.
+void merge_equal(std::vector<WeightedHoldings>& states, int n, MergeBuffers& buf,
+                 const std::function<Key(const WeightedHoldings&)>& key_of,
+                 const std::function<bool(const WeightedHoldings&, const WeightedHoldings&)>& same);
 // Keeps the `bound` most probable states (stable: the current order breaks ties), in the
 // current order, in place. Returns whether any state was dropped.
 bool keep_most_probable(std::vector<WeightedHoldings>& states, std::size_t bound);
