@@ -261,9 +261,18 @@ TEST_CASE("track: a count past what holdings hold is an error naming the event",
     CHECK_THROWS_WITH(holdings_of(s),
                       "hidden-information tracking: a hand holds 40000 cards "
                       "of one kind (at most 32767 can be tracked)");
-    // One state is held whole; a hidden steal from that hand branches: the state is then
-    // held as holdings, which refuse it.
-    Belief b(log, s);
+    // A belief of few states holds them whole: a hidden steal from that hand makes two
+    // (brick, leaving 39,999, and ore), stepped whole; reading their holdings refuses them.
+    Belief few(log, s);
+    CHECK(few.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 3).violations.empty());
+    CHECK(few.size() == 2);
+    CHECK_THROWS_WITH(player_beliefs(few), "hidden-information tracking: a hand holds 39999 "
+                                           "cards of one kind (at most 32767 can be tracked)");
+    // Where the step reads the states as holdings (here: the bounds a branching event that
+    // may pass a bound of one starts from), the hand is refused at the event, named.
+    TrackOptions one;
+    one.max_states = 1;
+    Belief b(log, s, one);
     CHECK_THROWS_WITH(b.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 3),
                       "event 3: hidden-information tracking: a hand holds 40000 cards of one "
                       "kind (at most 32767 can be tracked)");

@@ -159,8 +159,11 @@ void Belief::settle() {
     scratch_->probe_base = Scratch::kNoBase;
     const std::size_t n = states_.size();
     if (own_) {
-        // Each state's own public part to its place (base == index): in place when the
-        // states kept their order (a compaction), else gathered (a merge's permutation).
+        // The whole states of states dropped or merged away stay where they are until they
+        // are as many as the states kept (then the kept ones are brought to the front: in
+        // place when the states kept their order, a compaction; else gathered, a merge's
+        // permutation): a step moves no whole state.
+        if (bases_.size() <= 2 * n + 16) return;
         bool ascending = true;
         for (std::size_t i = 1; i < n && ascending; ++i)
             ascending = states_[i - 1].base < states_[i].base;
@@ -329,7 +332,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
         step_in_place(st);
         return st.res;
     }
-    scratch_->probe_base = Scratch::kNoBase;  // (bases_[0] may have been stepped in place)
+    scratch_->probe_base = Scratch::kNoBase;  // (a whole state may have been stepped in place)
     const bool ends_turn_forgetting = std::holds_alternative<EndTurn>(e.body) && end_turn_forgets();
     // 1. check in every state and branch; apply where the event is legal.
     if (!(st.hidden ? step_hidden(st) : step_public(st))) {
@@ -358,7 +361,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
 }
 
 void Belief::step_in_place(Step& st) {
-    GameState& s = bases_[0];
+    GameState& s = bases_[states_[0].base];
     if (auto v = check(s, st.e, st.index, ctx_)) {
         report(st, std::move(*v));
         if (!st.go_on) {
@@ -425,6 +428,14 @@ bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
             lost = true;
             continue;
         }
+        if (own_out_) {  // a branch held whole (few: never past the growth bound)
+            next_bases_.push_back(before);
+            apply(next_bases_.back(), br.event);
+            out.push_back(
+                {Holdings{}, static_cast<std::uint32_t>(next_bases_.size() - 1), ws.weight});
+            if (Weight f = branch_factor(br, scale); f != 1) out.back().weight *= f;
+            continue;
+        }
         copy_into(scratch_->work, before);
         GameState& s = *scratch_->work;
         apply(s, br.event);
@@ -441,7 +452,6 @@ bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
 // Returns false when the event stops the replay.
 bool Belief::step_hidden(Step& st) {
     const Event& e = st.e;
-    sync();  // (the branches take their holdings from the states': up to date before)
     // The common scale of the branches: every state's den divides it. A state makes at
     // most its den of branches (its number of equally likely outcomes; a steal or a draw
     // at most one per resource or kind): reserved, up to the growth bound plus one, so
@@ -458,6 +468,9 @@ bool Belief::step_hidden(Step& st) {
     std::vector<WeightedHoldings>& applied = next_;  // reused: no page faults per event
     applied.clear();
     applied.reserve(std::min(growth_cap() + 1, outcomes));
+    // Whole states make whole branches while they are few (their holdings read when next
+    // needed); else the branches share public parts.
+    own_out_ = own_ && outcomes <= std::min(kOwnStates, growth_cap());
     // Checked first; when no branch of any state is legal, all of them unchecked.
     for (bool checked : {true, false}) {
         next_bases_.clear();
@@ -470,7 +483,10 @@ bool Belief::step_hidden(Step& st) {
                         worst.note(std::move(*v), ws.weight * branch_factor(br, scale));
             }
             report(st, under_hidden(st, std::move(*worst.v)));
-            if (!st.go_on) return false;
+            if (!st.go_on) {
+                own_out_ = false;
+                return false;
+            }
             public_equal_ = false;  // applied where check failed: see track_share.hpp
             all_legal_ = false;
         }
@@ -481,7 +497,8 @@ bool Belief::step_hidden(Step& st) {
     states_.swap(applied);
     applied.clear();
     bases_.swap(next_bases_);
-    own_ = false;  // the branches share public parts
+    own_ = stale_ = own_out_;
+    own_out_ = false;
     scratch_->probe_base = Scratch::kNoBase;
     return true;
 }
@@ -681,7 +698,13 @@ void Belief::merge_and_bound(int index) {
                 states_, n, scratch_->merge,
                 [&](const WeightedHoldings& ws) { return holdings_key(bases_[ws.base], n); },
                 [&](const WeightedHoldings& a, const WeightedHoldings& b) {
-                    return bases_[a.base] == bases_[b.base];
+                    // Equal keys: equal states while the public fields are shared and both
+                    // are in a turn (track_share.hpp); else compared whole.
+                    const GameState& x = bases_[a.base];
+                    const GameState& y = bases_[b.base];
+                    if (public_shared() && x.phase == Phase::kTurn && y.phase == Phase::kTurn)
+                        return true;
+                    return x == y;
                 });
         } else {
             for (WeightedHoldings& ws : states_)

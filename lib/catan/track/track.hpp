@@ -284,8 +284,8 @@ class Belief {
     // The public part of s (a state an event led to, holdings h) among next_bases_: its
     // index there, added when new. s's holdings are overwritten while comparing.
     std::uint32_t intern(GameState& s, const Holdings& h);
-    // After a step: a belief of at most kOwnStates states holds each whole (own_), its own
-    // public part at its own index; more share public parts.
+    // After a step: a belief of at most kOwnStates states holds each whole (own_); more
+    // share public parts.
     void settle();
     // The states' holdings read from their whole states after in-place steps.
     void sync() const;
@@ -305,7 +305,7 @@ class Belief {
     // are many; a violation reported is found again with ctx_, message and all).
     RuleContext quiet_;
     // The public parts of the states (their other fields unspecified), or with own_ each
-    // state whole (bases_[i] is states_[i]'s after every step).
+    // state whole (with some no state refers to any more: at most as many as the states).
     std::vector<GameState> bases_;
     // The states: holdings, public part, weight. Whole states stepped in place have their
     // holdings brought up to date from them when read (sync; stale_).
@@ -318,6 +318,9 @@ class Belief {
     // beliefs more than the memory it saves.
     bool own_ = false;
     static constexpr std::size_t kOwnStates = 1024;
+    // The branches an event is making are held whole (step_hidden: own_ and at most
+    // kOwnStates of them).
+    bool own_out_ = false;
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
     std::vector<int> unexplained_;
