@@ -30,7 +30,7 @@ std::string data_dir() {
 
 struct Game {
     std::string name;
-    GameLog full, spectator;
+    GameLog full, spectator, no_discards;
 };
 
 void run(benchmark::State& st, const GameLog* log) {
@@ -71,6 +71,10 @@ const bool registered = [] {
             benchmark::RegisterBenchmark(("BM_TrackFull/" + g->name).c_str(), run, &g->full);
             benchmark::RegisterBenchmark(("BM_TrackSpectator/" + g->name).c_str(), run,
                                          &g->spectator);
+            // (every discard unrecorded too: the largest beliefs)
+            g->no_discards = make_view(g->full, View::spectator_no_discards());
+            benchmark::RegisterBenchmark(("BM_TrackNoDiscards/" + g->name).c_str(), run,
+                                         &g->no_discards);
             games.push_back(std::move(g));
         }
     }
