@@ -13,9 +13,10 @@ namespace {
 // Whether x fits in Small (branch-free: holdings_of checks every count of a state at once).
 template <class Small>
 bool outside(int x) {
+    // (unsigned: wraps for any x, never overflows)
     constexpr int lo = std::numeric_limits<Small>::min();
-    constexpr int span = std::numeric_limits<Small>::max() - lo;
-    return static_cast<unsigned>(x - lo) > static_cast<unsigned>(span);
+    constexpr unsigned span = static_cast<unsigned>(std::numeric_limits<Small>::max() - lo);
+    return static_cast<unsigned>(x) - static_cast<unsigned>(lo) > span;
 }
 
 // out = in, narrowed; bad |= whether a count did not fit.

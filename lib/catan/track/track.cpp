@@ -384,11 +384,11 @@ void Belief::step_in_place(Step& st) {
         report(st, std::move(*v));
 }
 
-// An event that hides nothing is checked and applied in every state (made whole in one
-// buffer, its holdings and public part stored back); the states it breaks are dropped by
-// compaction. The violation reported when nothing explains the event is the most probable
-// one: weighed only then (a second pass over the untouched states), not for every state.
-// Returns false when the event stops the replay.
+// An event that hides nothing is checked and applied in every state (in place when the
+// states are held whole; else made whole in one buffer, its holdings and public part
+// stored back); the states it breaks are dropped by compaction. The violation reported when nothing
+// explains the event is the most probable one: weighed only then (a second pass over the untouched
+// states), not for every state. Returns false when the event stops the replay.
 bool Belief::step_public(Step& st) {
     const Event& e = st.e;
     // The claims are checked as the event is applied, in the same buffer, unless discards
@@ -617,9 +617,8 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
         GameState& s = probe(states_[i]);
-        bool passes = true;
+        bool passes = true;  // (unchecked: applied in every state)
         if (!checked) {
-            passes = true;
         } else if (shared && s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
             const track_share::Key k = key(s);
             // The usual case: every state of the belief has the key of the last one met.

@@ -197,13 +197,14 @@ class Belief {
     // State i (0 .. size()-1), whole: its public part with its holdings written in.
     GameState state(std::size_t i) const;
     // The first state (a reference valid until the next step or call of front()): with
-    // one state, the belief's own, read in place.
+    // states held whole (few of them), the belief's own, read in place.
     const GameState& front() const;
-    // State i's weight and holdings.
+    // State i's weight and holdings (throws InputError as holdings_of does, the count
+    // named, when a state held whole holds more than Holdings can).
     const Weight& weight(std::size_t i) const { return states_[i].weight; }
     const Holdings& holdings(std::size_t i) const;
-    // Calls f(const GameState&, const Weight&) for every state in order (each made whole in
-    // one buffer, valid during the call only).
+    // Calls f(const GameState&, const Weight&) for every state in order (each read in
+    // place when held whole, else made whole in one buffer; valid during the call only).
     template <class F>
     void for_each_state(F&& f) const {
         if (own_) {  // every state held whole
@@ -282,7 +283,8 @@ class Belief {
     // until the next call.
     GameState& probe(const WeightedHoldings& ws);
     // The public part of s (a state an event led to, holdings h) among next_bases_: its
-    // index there, added when new. s's holdings are overwritten while comparing.
+    // index there, added when new (s's holdings are overwritten while comparing and
+    // written back before it returns).
     std::uint32_t intern(GameState& s, const Holdings& h);
     // After a step: a belief of at most kOwnStates states holds each whole (own_); more
     // share public parts.
