@@ -21,13 +21,14 @@ import sys
 import tempfile
 
 
-def peak_kib(argv):
-    """Runs argv (stdout and stderr discarded); returns (exit status, peak RSS in KiB).
-    Through GNU time, a small process that forks the tool: a child spawned by Python
-    itself would count Python's own pages in its peak."""
+def peak_kib(argv, stdout=subprocess.DEVNULL):
+    """Runs argv (stdout to `stdout`, an open file, discarded by default; stderr
+    discarded); returns (exit status, peak RSS in KiB). Through GNU time, a small process
+    that forks the tool: a child spawned by Python itself would count Python's own pages in
+    its peak."""
     with tempfile.NamedTemporaryFile("r") as out:
         p = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", out.name] + argv,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           stdout=stdout, stderr=subprocess.DEVNULL)
         return p.returncode, int(out.read().strip().split("\n")[-1])
 
 

@@ -17,15 +17,9 @@ import subprocess
 import sys
 import tempfile
 
+from memory_flat import peak_kib
+
 LIMIT_KIB = 100 * 1024
-
-
-def run_peak(argv, out_path):
-    """Runs argv with stdout to out_path; returns (exit status, peak RSS in KiB)."""
-    with tempfile.NamedTemporaryFile("r") as t, open(out_path, "w") as out:
-        p = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", t.name] + argv,
-                           stdout=out, stderr=subprocess.DEVNULL)
-        return p.returncode, int(t.read().strip().split("\n")[-1])
 
 
 def main():
@@ -48,7 +42,8 @@ def main():
                 runs.append((f"catanlog tabletop {n}, --keep-going", ["--keep-going", path], 1))
         for name, args, want in runs:
             out = os.path.join(d, "report.txt")
-            rc, kib = run_peak([tool("catan-replay"), "--hands"] + args, out)
+            with open(out, "w") as f:
+                rc, kib = peak_kib([tool("catan-replay"), "--hands"] + args, f)
             report = open(out).read()
             ok = rc == want and kib < LIMIT_KIB and "hand" in report
             print(f"{name}: exit {rc} (expected {want}), peak {kib} KiB "
