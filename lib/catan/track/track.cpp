@@ -618,8 +618,8 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     for (std::size_t i = 0; i < states_.size(); ++i) {
         GameState& s = probe(states_[i]);
         bool passes = true;  // (unchecked: applied in every state)
-        if (!checked) {
-        } else if (shared && s.phase == Phase::kTurn && player >= 0 && player < s.player_count()) {
+        if (checked && shared && s.phase == Phase::kTurn && player >= 0 &&
+            player < s.player_count()) {
             const track_share::Key k = key(s);
             // The usual case: every state of the belief has the key of the last one met.
             if (!keys.empty() && key.equal(keys.back(), k)) {
@@ -637,7 +637,7 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
                     table[slot] = static_cast<std::uint32_t>(keys.size());
                 }
             }
-        } else {
+        } else if (checked) {
             passes = !check(s, e, index, quiet_);
         }
         if (!passes) continue;
