@@ -266,8 +266,9 @@ TEST_CASE("track: a count past what holdings hold is an error naming the event",
     Belief few(log, s);
     CHECK(few.step(ev(MoveRobber{kBlue, 0, kRed, std::nullopt}), 3).violations.empty());
     CHECK(few.size() == 2);
-    CHECK_THROWS_WITH(player_beliefs(few), "hidden-information tracking: a hand holds 39999 "
-                                           "cards of one kind (at most 32767 can be tracked)");
+    CHECK_THROWS_WITH(player_beliefs(few),
+                      "hidden-information tracking: a hand holds 39999 "
+                      "cards of one kind (at most 32767 can be tracked)");
     // Where the step reads the states as holdings (here: the bounds a branching event that
     // may pass a bound of one starts from), the hand is refused at the event, named.
     TrackOptions one;
@@ -495,6 +496,7 @@ struct ViewRun {
     // With compare_per_state: events after which the belief differed (states, order,
     // weights) from one that checks and applies every event in every state.
     int differs_from_per_state = 0;
+    int compact_differs = 0;  // the same, for a belief held as holdings (whole_states 0)
     bool exact = true;
 };
 
@@ -543,6 +545,11 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
     std::optional<Belief> per_state;
     // (from the same initial state: states compare their board by pointer)
     if (compare_per_state) per_state.emplace(seen, belief.front(), every_state);
+    // and one that holds every belief of several states as holdings (whole_states 0)
+    TrackOptions as_holdings = track;
+    as_holdings.whole_states = 0;
+    std::optional<Belief> compact;
+    if (compare_per_state) compact.emplace(seen, belief.front(), as_holdings);
     std::vector<std::string> full_rules, view_rules;
     for (int i = 0; i < static_cast<int>(seen.events.size()); ++i) {
         for (const Violation& v :
@@ -553,7 +560,9 @@ ViewRun run_view(const GameLog& full, View view, int sample, Calibration* cal,
             view_rules.push_back(v.rule_id);
         if (per_state) {
             per_state->step(seen.events[static_cast<std::size_t>(i)], i, true);
+            compact->step(seen.events[static_cast<std::size_t>(i)], i, true);
             if (!same_belief(belief, *per_state)) ++out.differs_from_per_state;
+            if (!same_belief(*compact, *per_state)) ++out.compact_differs;
         }
         const GameState& t = truth.front();
         bool found = false;
@@ -740,6 +749,7 @@ void check_views_of_corpus(const std::string& label, const std::vector<fs::path>
                 run_view(full, view, kEveryEvent, nullptr, nullptr, nullptr, track, true);
             CHECK(r.truth_missing == 0);
             CHECK(r.differs_from_per_state == 0);  // sharing outcomes changes nothing
+            CHECK(r.compact_differs == 0);         // nor holding states as holdings, applied once
             CHECK(r.outside_bounds == 0);
             if (view.kind == View::Kind::kSpectatorNoDiscards) {
                 no_discards.add(r);

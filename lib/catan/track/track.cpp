@@ -184,7 +184,7 @@ void Belief::settle() {
         bases_.erase(bases_.begin() + static_cast<std::ptrdiff_t>(n), bases_.end());
         return;
     }
-    if (n > kOwnStates) return;
+    if (n > std::max<std::size_t>(opt_.whole_states, 1)) return;  // (one state: always whole)
     // Few states: each made whole once, to be stepped in place until an event branches.
     next_bases_.clear();
     for (std::size_t i = 0; i < n; ++i) {
@@ -470,7 +470,7 @@ bool Belief::step_hidden(Step& st) {
     applied.reserve(std::min(growth_cap() + 1, outcomes));
     // Whole states make whole branches while they are few (their holdings read when next
     // needed); else the branches share public parts.
-    own_out_ = own_ && outcomes <= std::min(kOwnStates, growth_cap());
+    own_out_ = own_ && outcomes <= std::min(opt_.whole_states, growth_cap());
     // Checked first; when no branch of any state is legal, all of them unchecked.
     for (bool checked : {true, false}) {
         next_bases_.clear();

@@ -15,9 +15,10 @@
 // each state whole in one buffer, checks and applies the event there with the rules, and
 // stores the holdings back; the public part the event leads to is kept once (states whose
 // public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). A belief of few states (at most kOwnStates) holds
-// each whole and steps it in place, as a full-information log's one state is: for them the
-// copies into the buffer would cost more than the memory saved.
+// one public part each, compared whole). A belief of few states (at most
+// TrackOptions::whole_states) holds each whole and steps it in place, as a
+// full-information log's one state is: for them the copies into the buffer would cost more
+// than the memory saved.
 //
 // The model (each branch's weight is the state's weight times):
 //   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
@@ -92,6 +93,11 @@ struct TrackOptions {
     // check reads) instead of once per state; the same states and weights either way (the tests
     // compare the two). false: check in every state.
     bool share_checks = true;
+    // A belief of at most this many states holds each whole and steps it in place (fast
+    // while few: a few MB); more are held as holdings beside the public parts they share
+    // (track.hpp); one state is always held whole. The same states and weights either way
+    // (the tests compare them with 0: every belief of several states held as holdings).
+    std::size_t whole_states = 1024;
 };
 
 // Past the bound (Belief::exact() false) the belief keeps at most this many states (the
@@ -286,7 +292,7 @@ class Belief {
     // index there, added when new (s's holdings are overwritten while comparing and
     // written back before it returns).
     std::uint32_t intern(GameState& s, const Holdings& h);
-    // After a step: a belief of at most kOwnStates states holds each whole (own_); more
+    // After a step: a belief of at most whole_states states holds each whole (own_); more
     // share public parts.
     void settle();
     // The states' holdings read from their whole states after in-place steps.
@@ -314,14 +320,13 @@ class Belief {
     mutable std::vector<WeightedHoldings> states_;
     mutable bool stale_ = false;
     // Each state held whole, checked and applied in place as a full-information state is:
-    // while the belief holds at most kOwnStates states (a few MB), from the end of the
+    // while the belief holds at most whole_states states (a few MB), from the end of the
     // step that brought it there until an event branches (branches share public parts).
     // Copying a public part into a buffer for every state at every event costs small
     // beliefs more than the memory it saves.
     bool own_ = false;
-    static constexpr std::size_t kOwnStates = 1024;
     // The branches an event is making are held whole (step_hidden: own_ and at most
-    // kOwnStates of them).
+    // whole_states of them).
     bool own_out_ = false;
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
