@@ -253,6 +253,47 @@ TEST_CASE("track: a state's holdings written into its public part give the state
     CHECK(t == s);
 }
 
+TEST_CASE("track: a change of holdings made again adds the same counts, sets the rest", "[track]") {
+    // What a roll and a card did to one state (red +2 grain, bank -2 grain, blue's new
+    // knight aged, red received 2 grain, blue owes 3) made in another with other hands.
+    Holdings before, after;
+    before.players[kRed].hand = {1, 0, 0, 0, 0};
+    before.players[kBlue].dev_new = {1, 0, 0, 0, 0};
+    before.bank = {18, 19, 19, 19, 19};
+    before.players[kBlue].received = {1, 0, 0, 0, 0};
+    after = before;
+    after.players[kRed].hand[3] = 2;
+    after.bank[3] = 17;
+    after.players[kBlue].dev_new[0] = 0;
+    after.players[kBlue].dev_old[0] = 1;
+    after.players[kBlue].received = {};
+    after.players[kRed].received = {0, 0, 0, 2, 0};
+    after.discard_owed[kBlue] = 3;
+    HoldingsChange c;
+    change_between(c, before, after);
+    CHECK(c.wide_count == 2);    // red's grain, the bank's grain
+    CHECK(c.narrow_count == 2);  // blue's knight, new and old
+    Holdings other = before;
+    other.players[kRed].hand = {0, 4, 0, 1, 0};
+    other.players[kBlue].hand = {2, 2, 0, 0, 0};
+    other.players[kRed].received = {0, 0, 1, 0, 0};
+    change_like(other, c);
+    CHECK(other.players[kRed].hand == std::array<std::int16_t, 5>{0, 4, 0, 3, 0});
+    CHECK(other.players[kBlue].hand == std::array<std::int16_t, 5>{2, 2, 0, 0, 0});
+    CHECK(other.bank == std::array<std::int16_t, 5>{18, 19, 19, 17, 19});
+    CHECK(other.players[kBlue].dev_old == std::array<std::int8_t, 5>{1, 0, 0, 0, 0});
+    CHECK(other.players[kBlue].dev_new == std::array<std::int8_t, 5>{});
+    CHECK(other.players[kRed].received == std::array<std::int8_t, 5>{0, 0, 0, 2, 0});
+    CHECK(other.players[kBlue].received == std::array<std::int8_t, 5>{});
+    CHECK(other.discard_owed[kBlue] == 3);
+    // A count the change takes past what holdings hold is refused.
+    other.players[kRed].hand[3] = 32766;
+    CHECK_THROWS_WITH(change_like(other, c),
+                      "hidden-information tracking: a count past what can be tracked (at most "
+                      "32767 cards of a kind in a hand or the bank, 127 in the deck or of a "
+                      "development card)");
+}
+
 TEST_CASE("track: a count past what holdings hold is an error naming the event", "[track]") {
     // Only a log no game reaches (here a hand of 40,000 cards) passes the 16 bits of a hand.
     GameLog log = two_player_log();

@@ -96,4 +96,75 @@ void set_holdings(GameState& s, const Holdings& h) {
     }
 }
 
+namespace {
+// The counts of c's wide (int16) and narrow (int8) indices in h.
+std::int16_t& wide_at(Holdings& h, int i) {
+    if (i < kResourceCount) return h.bank[i];
+    i -= kResourceCount;
+    return h.players[i / kResourceCount].hand[i % kResourceCount];
+}
+std::int8_t& narrow_at(Holdings& h, int i) {
+    if (i < kDevCardKinds) return h.deck[i];
+    i -= kDevCardKinds;
+    Holdings::Player& hp = h.players[i / (2 * kDevCardKinds)];
+    i %= 2 * kDevCardKinds;
+    return i < kDevCardKinds ? hp.dev_old[i] : hp.dev_new[i - kDevCardKinds];
+}
+
+// Appends to out the counts of after that differ from before's, indexed from first.
+template <class Counts, std::size_t N>
+void note_changes(const Counts& before, const Counts& after, int first,
+                  std::array<HoldingsChange::Count, N>& out, std::uint8_t& n) {
+    for (std::size_t r = 0; r < before.size(); ++r)
+        if (after[r] != before[r])
+            out[n++] = {static_cast<std::uint8_t>(first + static_cast<int>(r)),
+                        after[r] - before[r]};
+}
+}  // namespace
+
+void change_between(HoldingsChange& c, const Holdings& before, const Holdings& after) {
+    c.after = after;
+    c.wide_count = c.narrow_count = 0;
+    note_changes(before.bank, after.bank, 0, c.wide, c.wide_count);
+    note_changes(before.deck, after.deck, 0, c.narrow, c.narrow_count);
+    for (std::size_t p = 0; p < before.players.size(); ++p) {
+        const Holdings::Player& b = before.players[p];
+        const Holdings::Player& a = after.players[p];
+        const int q = static_cast<int>(p);
+        if (a.hand != b.hand)
+            note_changes(b.hand, a.hand, kResourceCount * (1 + q), c.wide, c.wide_count);
+        if (a.dev_old != b.dev_old)
+            note_changes(b.dev_old, a.dev_old, kDevCardKinds * (1 + 2 * q), c.narrow,
+                         c.narrow_count);
+        if (a.dev_new != b.dev_new)
+            note_changes(b.dev_new, a.dev_new, kDevCardKinds * (2 + 2 * q), c.narrow,
+                         c.narrow_count);
+    }
+}
+
+void change_like(Holdings& h, const HoldingsChange& c) {
+    bool bad = false;
+    for (std::size_t j = 0; j < c.wide_count; ++j) {
+        std::int16_t& x = wide_at(h, c.wide[j].index);
+        const int v = x + c.wide[j].delta;
+        bad |= outside<std::int16_t>(v);
+        x = static_cast<std::int16_t>(v);
+    }
+    for (std::size_t j = 0; j < c.narrow_count; ++j) {
+        std::int8_t& x = narrow_at(h, c.narrow[j].index);
+        const int v = x + c.narrow[j].delta;
+        bad |= outside<std::int8_t>(v);
+        x = static_cast<std::int8_t>(v);
+    }
+    h.phase = c.after.phase;
+    h.winner = c.after.winner;
+    h.discard_owed = c.after.discard_owed;
+    for (std::size_t p = 0; p < h.players.size(); ++p)
+        h.players[p].received = c.after.players[p].received;
+    if (bad)
+        throw InputError(
+            "hidden-information tracking: a count past what can be tracked (at most 32767 "
+            "cards of a kind in a hand or the bank, 127 in the deck or of a development card)");
+}
+
 }  // namespace ctk

@@ -22,6 +22,12 @@ struct Belief::Scratch {
     std::vector<track_share::Key> verdict_keys;
     std::vector<char> verdict_passes;
     std::vector<std::uint32_t> verdict_table;
+    // apply_checked applying once per apply key: per verdict that passed, the change of
+    // holdings the event made in the state it was applied to, and the public part it led
+    // to (index among next_bases_).
+    std::vector<HoldingsChange> applied_change;
+    std::vector<std::uint32_t> applied_base;
+    Holdings work_holdings;  // that state's holdings after the event
     std::vector<Branch> branches;  // of one state
     std::vector<char> pass;        // claims met, per state
     // A state made whole (Belief::probe), and the index of the public part it holds
@@ -600,43 +606,76 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     // every state), then through an open-addressing table of indices (+1; 0: empty) of a
     // power-of-two size at least twice the states, so that many keys (a build reads the
     // builder's hand) cost no scan of every verdict per state.
-    std::vector<track_share::Key>& keys = scratch_->verdict_keys;
-    std::vector<char>& verdicts = scratch_->verdict_passes;
+    // States held as holdings, with no claims to check per state: the event is also
+    // applied once per apply key (KeyReader::for_apply), to the first state of the key made
+    // whole, and each other state of the key takes its public part and changes its holdings
+    // as that state's changed (change_like): no state made whole but one per key.
+    Scratch& sc = *scratch_;
+    std::vector<track_share::Key>& keys = sc.verdict_keys;
+    std::vector<char>& verdicts = sc.verdict_passes;
     keys.clear();
     verdicts.clear();
     std::size_t slots = 16;
     if (shared)
         while (slots < 2 * states_.size()) slots *= 2;
-    std::vector<std::uint32_t>& table = scratch_->verdict_table;
+    std::vector<std::uint32_t>& table = sc.verdict_table;
     table.assign(slots, 0);
     const PlayerId player = event_player(e.body);
-    const track_share::KeyReader key(e, bases_[0].player_count());
+    const int players = bases_[0].player_count();
+    const bool once = shared && checked && !claims && !own_;
+    const track_share::KeyReader key =
+        once ? track_share::KeyReader::for_apply(e, players, bases_[states_[0].base].active)
+             : track_share::KeyReader(e, players);
+    // The index of key k's verdict; else a new verdict's (passes: its check's verdict).
+    auto verdict_of = [&](const track_share::Key& k, auto&& verdict) -> std::size_t {
+        // The usual case: every state of the belief has the key of the last one met.
+        if (!keys.empty() && key.equal(keys.back(), k)) return keys.size() - 1;
+        std::size_t slot = key.hash(k) & (slots - 1);
+        while (table[slot] != 0 && !key.equal(keys[table[slot] - 1], k))
+            slot = (slot + 1) & (slots - 1);
+        if (table[slot] != 0) return table[slot] - 1;
+        const bool passes = verdict();  // (before the key is added: its index is the size)
+        keys.push_back(k);
+        verdicts.push_back(passes ? 1 : 0);
+        table[slot] = static_cast<std::uint32_t>(keys.size());
+        return keys.size() - 1;
+    };
     next_bases_.clear();
-    std::vector<char>& pass = scratch_->pass;
+    std::vector<char>& pass = sc.pass;
     pass.clear();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
+        if (once && states_[i].holdings.phase == Phase::kTurn && player >= 0 && player < players) {
+            WeightedHoldings& ws = states_[i];
+            const std::size_t g = verdict_of(key(ws.holdings), [&] {
+                GameState& s = probe(ws);
+                if (check(s, e, index, quiet_)) return false;
+                const std::size_t n = keys.size() + 1;  // (this verdict's, once pushed)
+                if (sc.applied_change.size() < n) sc.applied_change.resize(n);
+                sc.applied_base.resize(n);
+                apply(s, e);
+                sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+                Holdings& after = sc.work_holdings;
+                holdings_of(s, after);
+                change_between(sc.applied_change[n - 1], ws.holdings, after);
+                sc.applied_base.back() = intern(s, after);
+                return true;
+            });
+            if (!verdicts[g]) continue;
+            WeightedHoldings& out = states_[kept];
+            if (kept != i) {
+                out.holdings = ws.holdings;
+                out.weight = std::move(ws.weight);
+            }
+            change_like(out.holdings, sc.applied_change[g]);
+            out.base = sc.applied_base[g];
+            ++kept;
+            continue;
+        }
         GameState& s = probe(states_[i]);
         bool passes = true;  // (unchecked: applied in every state)
-        if (checked && shared && s.phase == Phase::kTurn && player >= 0 &&
-            player < s.player_count()) {
-            const track_share::Key k = key(s);
-            // The usual case: every state of the belief has the key of the last one met.
-            if (!keys.empty() && key.equal(keys.back(), k)) {
-                passes = verdicts.back() != 0;
-            } else {
-                std::size_t slot = key.hash(k) & (slots - 1);
-                while (table[slot] != 0 && !key.equal(keys[table[slot] - 1], k))
-                    slot = (slot + 1) & (slots - 1);
-                if (table[slot] != 0) {
-                    passes = verdicts[table[slot] - 1] != 0;
-                } else {
-                    passes = !check(s, e, index, quiet_);
-                    keys.push_back(k);
-                    verdicts.push_back(passes ? 1 : 0);
-                    table[slot] = static_cast<std::uint32_t>(keys.size());
-                }
-            }
+        if (checked && shared && s.phase == Phase::kTurn && player >= 0 && player < players) {
+            passes = verdicts[verdict_of(key(s), [&] { return !check(s, e, index, quiet_); })] != 0;
         } else if (checked) {
             passes = !check(s, e, index, quiet_);
         }
@@ -648,7 +687,7 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
             ++kept;
             continue;
         }
-        scratch_->probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+        sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
         WeightedHoldings& out = states_[kept];
         holdings_of(s, out.holdings);
         out.base = intern(s, out.holdings);
@@ -659,7 +698,7 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
         if (kept > 0) stale_ = true;
     } else if (kept > 0) {
         bases_.swap(next_bases_);
-        scratch_->probe_base = Scratch::kNoBase;
+        sc.probe_base = Scratch::kNoBase;
     }
     return kept;
 }

@@ -15,10 +15,12 @@
 // each state whole in one buffer, checks and applies the event there with the rules, and
 // stores the holdings back; the public part the event leads to is kept once (states whose
 // public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). A belief of few states (at most
-// TrackOptions::whole_states) holds each whole and steps it in place, as a
-// full-information log's one state is: for them the copies into the buffer would cost more
-// than the memory saved.
+// one public part each, compared whole). An event that hides nothing is applied so once
+// per group of states its check and apply cannot tell apart (track_share.hpp, apply
+// keys); each other state of the group takes that state's change of holdings. A belief of
+// few states (at most TrackOptions::whole_states) holds each whole and steps it in place,
+// as a full-information log's one state is: for them the copies into the buffer would cost
+// more than the memory saved.
 //
 // The model (each branch's weight is the state's weight times):
 //   - a hidden steal (move_robber with a victim, stolen null): each of the victim's cards
@@ -141,6 +143,29 @@ Holdings holdings_of(const GameState& s);
 void holdings_of(const GameState& s, Holdings& h);
 // Writes h into s (the inverse of holdings_of on the fields it reads).
 void set_holdings(GameState& s, const Holdings& h);
+// What an event changed in one state's holdings, to change another's alike (for a state
+// whose event has the apply key of the first's: track_share.hpp, KeyReader::for_apply):
+// the cards received, phase, winner and discards owed are set to the first state's after
+// the event, every other count (hands, bank, deck, development cards) changed by the same
+// amount. Made by change_between, used by change_like.
+struct HoldingsChange {
+    // A count changed: its index (wide: the bank's resources, then each player's hand;
+    // narrow: the deck's kinds, then each player's old and new development cards) and by
+    // how much.
+    struct Count {
+        std::uint8_t index;
+        int delta;
+    };
+    static constexpr std::size_t kWide = kResourceCount * (1 + kMaxPlayers);
+    static constexpr std::size_t kNarrow = kDevCardKinds * (1 + 2 * kMaxPlayers);
+    std::array<Count, kWide> wide;
+    std::array<Count, kNarrow> narrow;
+    std::uint8_t wide_count = 0, narrow_count = 0;
+    Holdings after;  // the first state's holdings after the event
+};
+void change_between(HoldingsChange& c, const Holdings& before, const Holdings& after);
+// h changed as c says. Throws InputError when a count does not fit (as holdings_of).
+void change_like(Holdings& h, const HoldingsChange& c);
 
 // One state of a belief: its holdings, the index of its public part among the belief's,
 // its weight.

@@ -52,9 +52,33 @@ KeyReader::KeyReader(const Event& e, int players)
         dev_cards_ = true;  // dev-card-held, dev-card-age
     }
     // Roll, end_turn, trade_accept / reject / cancel: public fields only.
-    words_ = 1 + (all_hands_ ? static_cast<std::size_t>(players) : 0) +
+    count_words();
+}
+
+KeyReader KeyReader::for_apply(const Event& e, int players, PlayerId active) {
+    KeyReader k(e, players);
+    if (const auto* r = std::get_if<Roll>(&e.body)) {
+        k.bank_ = true;  // production: what the bank has
+        if (r->die1 + r->die2 == 7) {
+            k.all_hands_ = true;  // discard-half: each hand's size
+            k.hand_ = false;
+        }
+    } else if (std::holds_alternative<PlayMonopoly>(e.body)) {
+        k.all_hands_ = true;  // every hand's cards of the resource
+        k.hand_ = false;
+    }
+    if (active >= 0 && active < players) {
+        k.active_ = active;
+        k.active_dev_cards_ = true;  // win-on-own-turn (hidden points); end_turn's ageing
+    }
+    k.count_words();
+    return k;
+}
+
+void KeyReader::count_words() {
+    words_ = 1 + (all_hands_ ? static_cast<std::size_t>(players_) : 0) +
              (hand_ ? (partner_ != kNoPlayer ? 2 : 1) : 0) + (bank_ ? 1 : 0) + (deck_ ? 1 : 0) +
-             (dev_cards_ ? 2 : 0);
+             (dev_cards_ ? 2 : 0) + (active_dev_cards_ ? 2 : 0);
 }
 
 }  // namespace ctk::track_share

@@ -47,7 +47,7 @@ bool shares_check(const Event& e);
 // registers and compared and hashed a word at a time: a belief makes one key per state for
 // every event, most of them (a roll, the end of a turn) of one word.
 struct Key {
-    static constexpr std::size_t kWords = 1 + kMaxPlayers + 4;
+    static constexpr std::size_t kWords = 1 + kMaxPlayers + 6;
     std::array<std::uint64_t, kWords> words;
 
     // Up to 8 counts, one byte each, the first in the lowest byte.
@@ -63,13 +63,26 @@ struct Key {
 
 // key(s, e) for one event e and the states of one game (players seats): what the event's
 // check reads is decided once, when the reader is made; operator() then copies those fields
-// of s.
+// of s (a GameState, or a belief's Holdings: the same names).
+//
+// An apply key (KeyReader::for_apply) also holds what apply(s, e) reads of the holdings,
+// besides what check reads: the active player's development cards (victory points: a win;
+// the end of a turn ages the new ones), the bank for a roll, every hand for a 7 (the
+// discards owed) and for a monopoly. Of two states s, t with equal public fields, both in
+// phase kTurn, with equal apply keys and whose checks pass, apply changes the public fields
+// alike, sets the cards received, phase, winner and discards owed alike, and adds the same
+// amounts to every other count (hands, bank, deck, development cards): apply(t, e) is
+// apply(s, e)'s public part with t's holdings changed as s's were (Belief applies the
+// event once per key; tests/track_test.cpp judges it against apply in every state).
 class KeyReader {
   public:
     KeyReader(const Event& e, int players);
+    // The apply key's reader; active: the active player of the states (public).
+    static KeyReader for_apply(const Event& e, int players, PlayerId active);
     // The words of every key this reader makes (1 .. Key::kWords).
     std::size_t words() const { return words_; }
-    Key operator()(const GameState& s) const {
+    template <class State>
+    Key operator()(const State& s) const {
         static_assert(kMaxPlayers <= 6 && kResourceCount <= 8 && kDevCardKinds <= 8);
         Key k;
         // Every event: game-over (phase, winner), pending-seven and discard-half (discards
@@ -92,6 +105,10 @@ class KeyReader {
         if (dev_cards_) {
             k.words[i++] = Key::pack(s.players[player_].dev_old);
             k.words[i++] = Key::pack(s.players[player_].dev_new);
+        }
+        if (active_dev_cards_) {
+            k.words[i++] = Key::pack(s.players[active_].dev_old);
+            k.words[i++] = Key::pack(s.players[active_].dev_new);
         }
         return k;
     }
@@ -120,6 +137,9 @@ class KeyReader {
     bool bank_ = false;
     bool deck_ = false;
     bool dev_cards_ = false;  // the player's development cards (old and new)
+    PlayerId active_ = kNoPlayer;
+    bool active_dev_cards_ = false;  // the active player's (apply keys)
+    void count_words();
     std::size_t words_ = 1;
 };
 
