@@ -18,16 +18,20 @@ using namespace track_parts;
 
 struct Belief::Scratch {
     MergeBuffers merge;
-    // apply_checked: the verdicts met (key, passes) and their open-addressing table.
-    std::vector<track_share::Key> verdict_keys;
+    // apply_checked: the verdicts met (key: its words one after another; passes) and
+    // their open-addressing table.
+    std::vector<std::uint64_t> verdict_keys;
     std::vector<char> verdict_passes;
     std::vector<std::uint32_t> verdict_table;
-    // apply_checked applying once per apply key: per verdict that passed, the change of
-    // holdings the event made in the state it was applied to, and the public part it led
-    // to (index among next_bases_).
+    // apply_checked applying once per apply key: for the first kChangesKept verdicts, if
+    // they passed, the change of holdings the event made in the state it was applied to,
+    // and the public part it led to (index among next_bases_). (Past them, each state is
+    // applied on its own: the memory of a belief whose states all differ stays that of
+    // its states.)
+    static constexpr std::size_t kChangesKept = 64;
     std::vector<HoldingsChange> applied_change;
     std::vector<std::uint32_t> applied_base;
-    Holdings work_holdings;  // that state's holdings after the event
+    Holdings work_holdings;        // a state's holdings after the event
     std::vector<Branch> branches;  // of one state
     std::vector<char> pass;        // claims met, per state
     // A state made whole (Belief::probe), and the index of the public part it holds
@@ -611,7 +615,7 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     // whole, and each other state of the key takes its public part and changes its holdings
     // as that state's changed (change_like): no state made whole but one per key.
     Scratch& sc = *scratch_;
-    std::vector<track_share::Key>& keys = sc.verdict_keys;
+    std::vector<std::uint64_t>& keys = sc.verdict_keys;
     std::vector<char>& verdicts = sc.verdict_passes;
     keys.clear();
     verdicts.clear();
@@ -626,19 +630,22 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     const track_share::KeyReader key =
         once ? track_share::KeyReader::for_apply(e, players, bases_[states_[0].base].active)
              : track_share::KeyReader(e, players);
-    // The index of key k's verdict; else a new verdict's (passes: its check's verdict).
+    const std::size_t words = key.words();
+    // The index of key k's verdict; else a new verdict's (verdict(): its check's).
     auto verdict_of = [&](const track_share::Key& k, auto&& verdict) -> std::size_t {
         // The usual case: every state of the belief has the key of the last one met.
-        if (!keys.empty() && key.equal(keys.back(), k)) return keys.size() - 1;
+        if (!verdicts.empty() && key.equal(&keys[keys.size() - words], k))
+            return verdicts.size() - 1;
         std::size_t slot = key.hash(k) & (slots - 1);
-        while (table[slot] != 0 && !key.equal(keys[table[slot] - 1], k))
+        while (table[slot] != 0 && !key.equal(&keys[(table[slot] - 1) * words], k))
             slot = (slot + 1) & (slots - 1);
         if (table[slot] != 0) return table[slot] - 1;
-        const bool passes = verdict();  // (before the key is added: its index is the size)
-        keys.push_back(k);
+        const bool passes = verdict();  // (before the key is added: its index is the count)
+        keys.insert(keys.end(), k.words.begin(),
+                    k.words.begin() + static_cast<std::ptrdiff_t>(words));
         verdicts.push_back(passes ? 1 : 0);
-        table[slot] = static_cast<std::uint32_t>(keys.size());
-        return keys.size() - 1;
+        table[slot] = static_cast<std::uint32_t>(verdicts.size());
+        return verdicts.size() - 1;
     };
     next_bases_.clear();
     std::vector<char>& pass = sc.pass;
@@ -647,28 +654,43 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     for (std::size_t i = 0; i < states_.size(); ++i) {
         if (once && states_[i].holdings.phase == Phase::kTurn && player >= 0 && player < players) {
             WeightedHoldings& ws = states_[i];
+            GameState* applied = nullptr;  // the state made whole and applied, if this one
             const std::size_t g = verdict_of(key(ws.holdings), [&] {
                 GameState& s = probe(ws);
                 if (check(s, e, index, quiet_)) return false;
-                const std::size_t n = keys.size() + 1;  // (this verdict's, once pushed)
-                if (sc.applied_change.size() < n) sc.applied_change.resize(n);
-                sc.applied_base.resize(n);
                 apply(s, e);
-                sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
-                Holdings& after = sc.work_holdings;
-                holdings_of(s, after);
-                change_between(sc.applied_change[n - 1], ws.holdings, after);
-                sc.applied_base.back() = intern(s, after);
+                applied = &s;
                 return true;
             });
             if (!verdicts[g]) continue;
             WeightedHoldings& out = states_[kept];
-            if (kept != i) {
-                out.holdings = ws.holdings;
-                out.weight = std::move(ws.weight);
+            if (applied == nullptr && g < Scratch::kChangesKept) {  // as the key's first
+                if (kept != i) {
+                    out.holdings = ws.holdings;
+                    out.weight = std::move(ws.weight);
+                }
+                change_like(out.holdings, sc.applied_change[g]);
+                out.base = sc.applied_base[g];
+                ++kept;
+                continue;
             }
-            change_like(out.holdings, sc.applied_change[g]);
-            out.base = sc.applied_base[g];
+            if (applied == nullptr) {  // past the changes kept: on its own
+                applied = &probe(ws);
+                apply(*applied, e);
+            }
+            sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+            Holdings& after = sc.work_holdings;
+            holdings_of(*applied, after);
+            const std::uint32_t base = intern(*applied, after);
+            if (g < Scratch::kChangesKept) {
+                if (sc.applied_change.size() <= g) sc.applied_change.resize(g + 1);
+                if (sc.applied_base.size() <= g) sc.applied_base.resize(g + 1);
+                change_between(sc.applied_change[g], ws.holdings, after);
+                sc.applied_base[g] = base;
+            }
+            out.holdings = after;
+            out.base = base;
+            if (kept != i) out.weight = std::move(ws.weight);
             ++kept;
             continue;
         }

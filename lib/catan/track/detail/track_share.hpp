@@ -115,9 +115,11 @@ class KeyReader {
     // Whether two keys of this reader are equal.
     // A word at a time (two words loaded as one vector, just after the key was stored a word
     // at a time, would stall store forwarding).
-    bool equal(const Key& a, const Key& b) const {
+    bool equal(const Key& a, const Key& b) const { return equal(a.words.data(), b); }
+    // Whether a key's words() words held elsewhere (a belief keeps only those) are b's.
+    bool equal(const std::uint64_t* a, const Key& b) const {
         for (std::size_t i = 0; i < words_; ++i)
-            if (a.words[i] != b.words[i]) return false;
+            if (a[i] != b.words[i]) return false;
         return true;
     }
     // A hash of a key of this reader (each word mixed by its position, then folded).
