@@ -15,8 +15,8 @@
 // each state whole in one buffer, checks and applies the event there with the rules, and
 // stores the holdings back; the public part the event leads to is kept once (states whose
 // public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). An event that hides nothing is applied so once
-// per group of states its check and apply cannot tell apart (track_share.hpp, apply
+// one public part each, compared whole). There an event that hides nothing is applied
+// once per group of states its check and apply cannot tell apart (track_share.hpp, apply
 // keys); each other state of the group takes that state's change of holdings. A belief of
 // few states (at most TrackOptions::whole_states) holds each whole and steps it in place,
 // as a full-information log's one state is: for them the copies into the buffer would cost
