@@ -691,9 +691,13 @@ TEST_CASE("track: views of self-play games keep the truth possible, calibrated",
             INFO("game " << g << ", spectator view");
             // One sampled event per game: samples of different games are independent.
             const int sample = static_cast<int>(game_seed(7, g) % static_cast<std::uint64_t>(n));
-            ViewRun r = run_view(game.log, view, sample, &cal, &marginal, &uniform);
+            ViewRun r = run_view(game.log, view, sample, &cal, &marginal, &uniform, {}, true);
             if (r.exact) truth_missing += r.truth_missing;  // past the bound it may be lost
             CHECK(r.outside_bounds == 0);                   // but never leaves the bounds
+            // the same states and weights as check and apply in every state, held whole
+            // or as holdings
+            CHECK(r.differs_from_per_state == 0);
+            CHECK(r.compact_differs == 0);
             max_states = std::max(max_states, r.max_states);
             inexact += r.exact ? 0 : 1;
         }
