@@ -18,6 +18,7 @@
 #include <catan/play/replay.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/track_report.hpp>
+#include <catan/track/detail/belief_parts.hpp>
 #include <catan/track/track.hpp>
 #include <catan/track/view.hpp>
 #include "test_support.hpp"
@@ -269,15 +270,15 @@ TEST_CASE("track: a change of holdings made again adds the same counts, sets the
     after.players[kBlue].received = {};
     after.players[kRed].received = {0, 0, 0, 2, 0};
     after.discard_owed[kBlue] = 3;
-    HoldingsChange c;
-    change_between(c, before, after);
+    track_parts::HoldingsChange c;
+    track_parts::change_between(c, before, after);
     CHECK(c.wide_count == 2);    // red's grain, the bank's grain
     CHECK(c.narrow_count == 2);  // blue's knight, new and old
     Holdings other = before;
     other.players[kRed].hand = {0, 4, 0, 1, 0};
     other.players[kBlue].hand = {2, 2, 0, 0, 0};
     other.players[kRed].received = {0, 0, 1, 0, 0};
-    change_like(other, c);
+    track_parts::change_like(other, c);
     CHECK(other.players[kRed].hand == std::array<std::int16_t, 5>{0, 4, 0, 3, 0});
     CHECK(other.players[kBlue].hand == std::array<std::int16_t, 5>{2, 2, 0, 0, 0});
     CHECK(other.bank == std::array<std::int16_t, 5>{18, 19, 19, 17, 19});
@@ -288,7 +289,7 @@ TEST_CASE("track: a change of holdings made again adds the same counts, sets the
     CHECK(other.discard_owed[kBlue] == 3);
     // A count the change takes past what holdings hold is refused.
     other.players[kRed].hand[3] = 32766;
-    CHECK_THROWS_WITH(change_like(other, c),
+    CHECK_THROWS_WITH(track_parts::change_like(other, c),
                       "hidden-information tracking: a count past what can be tracked (at most "
                       "32767 cards of a kind in a hand or the bank, 127 in the deck or of a "
                       "development card)");

@@ -1,6 +1,9 @@
 // A state's holdings (track.hpp, Holdings): what the states of one belief differ in, read
-// from and written into a whole state.
+// from and written into a whole state; and a change of holdings made again in other
+// states (belief_parts.hpp, HoldingsChange).
 #include <catan/track/track.hpp>
+
+#include <catan/track/detail/belief_parts.hpp>
 
 #include <limits>
 
@@ -96,6 +99,8 @@ void set_holdings(GameState& s, const Holdings& h) {
     }
 }
 
+namespace track_parts {
+
 namespace {
 // The counts of c's wide (int16) and narrow (int8) indices in h.
 std::int16_t& wide_at(Holdings& h, int i) {
@@ -166,5 +171,7 @@ void change_like(Holdings& h, const HoldingsChange& c) {
             "hidden-information tracking: a count past what can be tracked (at most 32767 "
             "cards of a kind in a hand or the bank, 127 in the deck or of a development card)");
 }
+
+}  // namespace track_parts
 
 }  // namespace ctk

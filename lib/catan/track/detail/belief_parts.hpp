@@ -4,7 +4,8 @@
 //                 and their probabilities, and the discards of an unrecorded 7;
 //   merge.cpp     equal states merged (holdings keys), weights kept small, the most
 //                 probable states kept at the bound;
-//   bounds.cpp    the guaranteed per-resource bounds past the bound (Belief::bounds_after).
+//   bounds.cpp    the guaranteed per-resource bounds past the bound (Belief::bounds_after);
+//   holdings.cpp  a change of holdings made again in other states (an event applied once).
 // Internal to lib/catan/track; not installed.
 
 #include <array>
@@ -111,6 +112,30 @@ Key holdings_key(const H& h, int n) {
     }
     return k;
 }
+
+// What an event changed in one state's holdings, to change another's alike (for a state
+// whose event has the apply key of the first's: track_share.hpp, KeyReader::for_apply):
+// the cards received, phase, winner and discards owed are set to the first state's after
+// the event, every other count (hands, bank, deck, development cards) changed by the same
+// amount. Made by change_between, used by change_like.
+struct HoldingsChange {
+    // A count changed: its index (wide: the bank's resources, then each player's hand;
+    // narrow: the deck's kinds, then each player's old and new development cards) and by
+    // how much.
+    struct Count {
+        std::uint8_t index;
+        int delta;
+    };
+    static constexpr std::size_t kWide = kResourceCount * (1 + kMaxPlayers);
+    static constexpr std::size_t kNarrow = kDevCardKinds * (1 + 2 * kMaxPlayers);
+    std::array<Count, kWide> wide;
+    std::array<Count, kNarrow> narrow;
+    std::uint8_t wide_count = 0, narrow_count = 0;
+    Holdings after;  // the first state's holdings after the event
+};
+void change_between(HoldingsChange& c, const Holdings& before, const Holdings& after);
+// h changed as c says. Throws InputError when a count does not fit (as holdings_of).
+void change_like(Holdings& h, const HoldingsChange& c);
 
 // merge_equal's buffers (reused: Belief::Scratch).
 struct MergeBuffers {
