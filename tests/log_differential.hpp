@@ -1,6 +1,6 @@
 // The log reader's two differential checks, shared by the fuzz target
 // (tests/fuzz/log_reader_fuzz.cpp) and the test that runs them over the kept fuzz corpus
-// and the samples (tests/fuzz_corpus_test.cpp):
+// and the samples (tests/io/fuzz_corpus_test.cpp):
 // - the stream reader (LogReader, which reads JSON Lines in blocks and parses each line in
 //   place) hands out the same header and events as read_log, or throws read_log's message
 //   after handing out the events before the bad line (when read_log's message is a NUL

@@ -12,7 +12,7 @@
 //             within a line (standard board: lines of 7, 9, 11, 11, 9, 7);
 //   edges     by their midpoints, top to bottom, then left to right (standard board: rows
 //             of 6, 4, 8, 5, 10, 6, 10, 5, 8, 4, 6).
-// The golden table in tests/topology_test.cpp freezes the standard numbering.
+// The golden table in tests/board/topology_test.cpp freezes the standard numbering.
 
 #include <array>
 #include <bit>

@@ -3,7 +3,7 @@
 // as a chess engine asserts its position's consistency after every move, the library
 // asserts its laws after every legal event that replay and self-play apply in builds with
 // CATAN_ASSERT_INVARIANTS (the CMake option of that name; on by default in Debug builds),
-// and the invariant harness (tests/invariants_test.cpp) checks all of them in every build.
+// and the invariant harness (tests/engine/invariants_test.cpp) checks all of them in every build.
 
 #include <string>
 

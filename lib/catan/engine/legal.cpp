@@ -1,6 +1,6 @@
 // Legal-move generation: enumerates exactly the events rules.cpp's check() accepts for the
 // current decision (see legal.hpp for what is left out). The conditions below follow
-// check's structure step by step; tests/legal_test.cpp proves the two agree.
+// check's structure step by step; tests/engine/legal_test.cpp proves the two agree.
 #include <catan/engine/legal.hpp>
 
 #include <algorithm>

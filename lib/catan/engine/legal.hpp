@@ -104,7 +104,7 @@ class DiscardTable {
 
 // Moves as small codes, self-play's hot path: exactly the list legal_events(s, out, false)
 // gives, in the same order (the same generator fills both), each move packed in 8 bytes
-// instead of a 52-byte EventBody; move_event builds the one chosen. tests/legal_test.cpp
+// instead of a 52-byte EventBody; move_event builds the one chosen. tests/engine/legal_test.cpp
 // checks that every decoded move equals legal_events' in thousands of self-play states.
 // The index of event type T in EventBody (MoveCode::type).
 template <class T, std::size_t I = 0>

@@ -55,7 +55,7 @@ struct SoclogHand {
     PlayerId player = kNoPlayer;
     ResourceCounts hand{};
 };
-// The same import, also returning those hands (for verification; tests/corpus_test.cpp).
+// The same import, also returning those hands (for verification; tests/import/corpus_test.cpp).
 GameLog import_soclog(std::string_view text, std::string_view name, std::vector<SoclogHand>& hands);
 
 }  // namespace ctk

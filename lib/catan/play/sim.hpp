@@ -48,8 +48,8 @@ struct SimOptions {
     bool claims = true;  // the last event claims every VP, the awards and the winner
     // Re-check every chosen event with the rules' check before applying it; a failure (a
     // generator bug) throws std::logic_error. Off, the generator is trusted: the tests
-    // prove that it lists exactly the events check accepts (tests/legal_test.cpp), and the
-    // games are the same event for event either way (tests/invariants_test.cpp). On in
+    // prove that it lists exactly the events check accepts (tests/engine/legal_test.cpp), and the
+    // games are the same event for event either way (tests/engine/invariants_test.cpp). On in
     // every test; catan-sim turns it off unless --verify.
     bool verify = true;
 };

@@ -15,9 +15,9 @@
 // public fields and the fields of key(s, e). So for two states s, t with equal public
 // fields, both in phase kTurn, and key(s, e) == key(t, e), check(t, e) fails exactly when
 // check(s, e) fails: Belief checks one of them and applies the event (apply, in each
-// state) to all or none. tests/track_test.cpp compares this with check run in every state
-// over every view of every shared recorded game (TrackOptions::share_checks false), state
-// by state and weight by weight after every event.
+// state) to all or none. tests/track/views_of_games_test.cpp compares this with check run in every
+// state over every view of every shared recorded game (TrackOptions::share_checks false), state by
+// state and weight by weight after every event.
 
 #include <array>
 #include <bit>
@@ -73,7 +73,7 @@ struct Key {
 // alike, sets the cards received, phase, winner and discards owed alike, and adds the same
 // amounts to every other count (hands, bank, deck, development cards): apply(t, e) is
 // apply(s, e)'s public part with t's holdings changed as s's were (Belief applies the
-// event once per key; tests/track_test.cpp judges it against apply in every state).
+// event once per key; tests/track/views_of_games_test.cpp judges it against apply in every state).
 class KeyReader {
   public:
     KeyReader(const Event& e, int players);

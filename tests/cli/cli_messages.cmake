@@ -65,19 +65,19 @@ catan_cli_test(NAME import_names_gzip EXIT 2
   COMMAND sh -c "gzip -c ${MS}/real/human-game-1.soclog | $<TARGET_FILE:catan-import> -")
 catan_cli_test(NAME import_names_empty EXIT 2 MATCH "^catan-import: -: empty input \\(no game record\\)\n$"
   COMMAND sh -c "printf '' | $<TARGET_FILE:catan-import> -")
-# The examples of the README and the manual (tests/readme_examples.py): transcripts compared exactly, other
-# example commands checked for exit status and shape. About 5 s.
+# The examples of the README and the manual (tests/cli/readme_examples.py): transcripts
+# compared exactly, other example commands checked for exit status and shape. About 5 s.
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)
   add_test(NAME cli.readme_examples
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.py
+    COMMAND ${Python3_EXECUTABLE} ${CATAN_CLI_DIR}/readme_examples.py
             ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
 endif()
 # File names with ESC, a newline, a tab and bytes that are not UTF-8, and input text quoting
 # such bytes, are escaped (printable) in every tool's text output and messages
-# (tests/file_names_test.py, about 2 s).
+# (tests/cli/file_names_test.py, about 2 s).
 if(Python3_FOUND)
   add_test(NAME cli.file_names
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/file_names_test.py
+    COMMAND ${Python3_EXECUTABLE} ${CATAN_CLI_DIR}/file_names_test.py
             ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
 endif()

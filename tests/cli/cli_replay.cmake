@@ -40,7 +40,8 @@ catan_cli_test(NAME replay_strict_board EXIT 1 MATCH "board-red-adjacent: hex 4 
 catan_cli_test(NAME replay_board_warning EXIT 0 MATCH "warning: board-red-adjacent"
   COMMAND ${R} ${L}/invalid/board-red-adjacent.json)
 
-# --html: the replay page (contents: tests/viewer_test.cpp; in a browser: browser.replay_page).
+# --html: the replay page (contents: tests/report/viewer_test.cpp; in a browser:
+# browser.replay_page).
 catan_cli_test(NAME replay_html_writes EXIT 1 MATCH "wrote the replay page .*distance-rule.html"
   COMMAND ${R} --html ${CMAKE_CURRENT_BINARY_DIR}/distance-rule.html ${L}/invalid/distance-rule.json)
 catan_cli_test(NAME replay_html_one_log EXIT 2 MATCH "--html: give one log"
@@ -54,7 +55,7 @@ catan_cli_test(NAME replay_html_not_with_at EXIT 2 MATCH "excludes"
 # imported real game, an invalid log and a 2-player game at several #event= fragments and
 # checks pieces, robber, VP and the highlighted event against the library (~30 s).
 add_test(NAME browser.replay_page
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/browser_test.py $<TARGET_FILE_DIR:catan-replay>
+  COMMAND python3 ${CATAN_CLI_DIR}/browser_test.py $<TARGET_FILE_DIR:catan-replay>
           ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/browser)
 set_tests_properties(browser.replay_page PROPERTIES TIMEOUT 600)
 # The game in plain words (--events), compared line by line with golden files: a real STAC game

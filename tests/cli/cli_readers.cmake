@@ -52,17 +52,17 @@ set_tests_properties(cli.readers_place_one_board_line PROPERTIES PASS_REGULAR_EX
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)
   add_test(NAME inputs.bad_input_suite
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/bad_inputs.py ${PROJECT_SOURCE_DIR}
+    COMMAND ${Python3_EXECUTABLE} ${CATAN_CLI_DIR}/bad_inputs.py ${PROJECT_SOURCE_DIR}
             $<TARGET_FILE_DIR:catan-board>)
   set_tests_properties(inputs.bad_input_suite PROPERTIES TIMEOUT 1500)
   if(NOT CATAN_SANITIZE)
     add_test(NAME inputs.memory_flat
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/memory_flat.py ${PROJECT_SOURCE_DIR}
+      COMMAND ${Python3_EXECUTABLE} ${CATAN_CLI_DIR}/memory_flat.py ${PROJECT_SOURCE_DIR}
               $<TARGET_FILE_DIR:catan-board>)
     set_tests_properties(inputs.memory_flat PROPERTIES TIMEOUT 600)
     # --hands at the default tracking bound within 100 MiB (a belief past the bound).
     add_test(NAME track.memory_bound
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tracking_memory.py
+      COMMAND ${Python3_EXECUTABLE} ${CATAN_CLI_DIR}/tracking_memory.py
               ${PROJECT_SOURCE_DIR} $<TARGET_FILE_DIR:catan-board>)
     set_tests_properties(track.memory_bound PROPERTIES TIMEOUT 300)
   endif()

@@ -21,9 +21,9 @@ catan_cli_test(NAME stats_merge_not_partial EXIT 2
   MATCH "complete-3p.json: line 1: expected a JSON object \\(a partial aggregate line\\)"
   COMMAND ${ST} merge ${S}/logs/valid/complete-3p.json)
 add_test(NAME cli.stats_many_inputs
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/stats_cli_test.sh $<TARGET_FILE_DIR:catan-stats> ${S})
+  COMMAND ${CATAN_CLI_DIR}/stats_cli_test.sh $<TARGET_FILE_DIR:catan-stats> ${S})
 # The manual's multi-host recipe (docs/catan-stats.md) against an SSH server the test starts on the loopback
 # interface (2,000 self-play games x CATAN_TEST_SCALE; GNU parallel, openssh-server, rsync).
 add_test(NAME multihost.parallel_ssh
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/multihost_test.sh $<TARGET_FILE_DIR:catan-stats>)
+  COMMAND ${CATAN_CLI_DIR}/multihost_test.sh $<TARGET_FILE_DIR:catan-stats>)
 set_tests_properties(multihost.parallel_ssh PROPERTIES TIMEOUT 600)

@@ -6,8 +6,8 @@ function(catan_cli_test)
   cmake_parse_arguments(T "" "NAME;EXIT;MATCH;STDIN" "COMMAND" ${ARGN})
   add_test(NAME cli.${T_NAME}
     COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXIT} "-DMATCH=${T_MATCH}" "-DSTDIN=${T_STDIN}"
-            "-DCMD=$<JOIN:${T_COMMAND},;>" -P ${CMAKE_CURRENT_SOURCE_DIR}/run_cli.cmake)
-  # A test that needs something the machine lacks says so (tests/full_device.sh).
+            "-DCMD=$<JOIN:${T_COMMAND},;>" -P ${CATAN_CLI_DIR}/run_cli.cmake)
+  # A test that needs something the machine lacks says so (tests/cli/full_device.sh).
   set_tests_properties(cli.${T_NAME} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped: no full device")
 endfunction()
 

@@ -5,9 +5,9 @@
 set(OS ${PROJECT_SOURCE_DIR}/samples)
 set(OUTDIR ${CMAKE_CURRENT_BINARY_DIR}/output-test)
 file(MAKE_DIRECTORY ${OUTDIR})
-# A full device checked first (tests/full_device.sh): never a redirect to a path that may
+# A full device checked first (tests/cli/full_device.sh): never a redirect to a path that may
 # not be one.
-set(FULL_DEVICE ${CMAKE_CURRENT_SOURCE_DIR}/full_device.sh ${OUTDIR}/full-device)
+set(FULL_DEVICE ${CATAN_CLI_DIR}/full_device.sh ${OUTDIR}/full-device)
 set(catan_output_cmd_board "$<TARGET_FILE:catan-board> generate --seed 1 --count 3 --format jsonl")
 set(catan_output_cmd_replay "$<TARGET_FILE:catan-replay> ${OS}/logs/valid/complete-3p.json")
 set(catan_output_cmd_roads "$<TARGET_FILE:catan-roads> ${OS}/positions/ring-spur.json")
@@ -34,7 +34,7 @@ catan_cli_test(NAME output_full_disk_long_stream EXIT 2
   COMMAND ${FULL_DEVICE} "$<TARGET_FILE:catan-board> generate --seed 1 --count 1000000000 --format jsonl")
 # EPIPE: `| head -c 1` ends the writer by SIGPIPE (status 141), with nothing on stderr.
 catan_cli_test(NAME output_epipe_quiet EXIT 0 MATCH "^epipe: status 141, stderr empty\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh epipe $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh epipe $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 # Files: a folder that does not exist, a path through a regular file, a directory.
 catan_cli_test(NAME output_svg_no_folder EXIT 2
   MATCH "^catan-roads: ${OUTDIR}/no-such-dir/x.svg: No such file or directory\n$"
@@ -53,24 +53,24 @@ catan_cli_test(NAME output_sim_out_not_a_folder EXIT 2
 foreach(tool roads place sim replay stats)
   catan_cli_test(NAME output_no_truncated_file_${tool} EXIT 0
     MATCH "catan-${tool}: [^\n]*: File too large\n${tool}: exit 2, old file kept, no temporary file\n$"
-    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh ${tool} $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+    COMMAND ${CATAN_CLI_DIR}/output_test.sh ${tool} $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 endforeach()
 # Without /dev/full the helper makes its own full device or skips; it never creates the
 # missing path (issue 29, item 7).
 catan_cli_test(NAME output_full_device_made EXIT 0
   MATCH "^made-full: exit 2, catan-board: standard output: No space left on device, nothing created at the path\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh made-full $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh made-full $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 # Output targets that are not regular files are written through, a symlink's target gets
 # the file (issue 29, item 1).
 catan_cli_test(NAME output_target_device EXIT 0
   MATCH "^device: exit 0, still a character device\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh device $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh device $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 catan_cli_test(NAME output_target_fifo EXIT 0
   MATCH "^fifo: exit 0, still a FIFO, reader got 1 svg\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh fifo $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh fifo $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 catan_cli_test(NAME output_target_symlink EXIT 0
   MATCH "^symlink: exit 0, still a symlink, target written, no temporary file\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh symlink $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh symlink $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
 catan_cli_test(NAME output_target_process_substitution EXIT 0
   MATCH "^procsub: exit 0, reader got 1 svg\n$"
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh procsub $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})
+  COMMAND ${CATAN_CLI_DIR}/output_test.sh procsub $<TARGET_FILE_DIR:catan-board> ${OS} ${OUTDIR})

@@ -128,7 +128,7 @@ TEST_CASE("corpus: catanatron games break only the rules its engine is known to 
     CHECK(unfinished == 6);
 }
 
-// JSettlers2's own test logs (tests/jsettlers_test.cpp checks the robot games and these in
+// JSettlers2's own test logs (tests/import/jsettlers_test.cpp checks the robot games and these in
 // detail): the two partial classic games import; every other file is refused naming its
 // line (sea boards, malformed headers, entries without a header, a legacy sample without a
 // board).

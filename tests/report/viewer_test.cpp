@@ -1,7 +1,7 @@
 // The replay page's data (lib/catan/report/viewer.hpp): the per-event changes, applied in order as
 // the page's script does, give the library's own state after every event; violations and the point
 // where replay stopped are marked; the page of a 1,000-event game stays below 1 MB; text from the
-// log cannot end the page's script. The page in a real browser: tests/browser_test.py (CTest
+// log cannot end the page's script. The page in a real browser: tests/cli/browser_test.py (CTest
 // browser.replay_page).
 #include <cmath>
 #include <map>

@@ -21,4 +21,4 @@ catan_cli_test(NAME sim_turn_cap EXIT 0 MATCH "games: 5 \\(complete 0, unfinishe
 set(SIM_OUT ${CMAKE_CURRENT_BINARY_DIR}/sim-logs)
 add_test(NAME cli.sim_logs_replay
   COMMAND ${CMAKE_COMMAND} -DSIM=$<TARGET_FILE:catan-sim> -DREPLAY=$<TARGET_FILE:catan-replay>
-          -DOUT=${SIM_OUT} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_sim_replay.cmake)
+          -DOUT=${SIM_OUT} -P ${CATAN_CLI_DIR}/cli_sim_replay.cmake)

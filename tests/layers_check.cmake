@@ -1,0 +1,55 @@
+# One layer's include path, checked with the compiler (tests/layers.cmake): the headers of
+# ALLOWED are found, each of FORBIDDEN is a missing header, the compiler's fatal error. The
+# compiler only preprocesses (-E), which is where an include is found or not, and quickly.
+# Arguments (-D, lists separated by |):
+# COMPILER, LAYER, INCLUDES (the target's include directories), ALLOWED and FORBIDDEN
+# (headers as included, catan/FOLDER/NAME.hpp), WORK (a scratch folder).
+foreach(var COMPILER LAYER INCLUDES ALLOWED WORK)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "layers_check.cmake: ${var} not given")
+  endif()
+endforeach()
+string(REPLACE "|" ";" includes "${INCLUDES}")
+string(REPLACE "|" ";" allowed "${ALLOWED}")
+string(REPLACE "|" ";" forbidden "${FORBIDDEN}")
+set(flags -std=c++20 -E -o ${WORK}/${LAYER}.i)
+foreach(dir IN LISTS includes)
+  list(APPEND flags -I${dir})
+endforeach()
+file(MAKE_DIRECTORY ${WORK})
+
+function(compile headers result_var output_var)
+  string(MD5 name "${headers}")
+  set(source ${WORK}/${LAYER}_${name}.cpp)
+  set(text "")
+  foreach(header IN LISTS headers)
+    string(APPEND text "#include <${header}>\n")
+  endforeach()
+  file(WRITE ${source} "${text}")
+  execute_process(COMMAND ${COMPILER} ${flags} ${source}
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  set(${result_var} ${result} PARENT_SCOPE)
+  set(${output_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+set(failures "")
+compile("${allowed}" result out)
+if(result EQUAL 0)
+  message(STATUS "${LAYER}: its own and the lower layers' headers are found: ${allowed}")
+else()
+  list(APPEND failures "${LAYER}: its own and the lower layers' headers must be found:\n${out}")
+endif()
+foreach(header IN LISTS forbidden)
+  compile(${header} result out)
+  string(REPLACE "." "\\." pattern "${header}")
+  if(NOT result EQUAL 0
+     AND out MATCHES "${pattern}: No such file or directory|'${pattern}' file not found")
+    message(STATUS "${LAYER}: <${header}> is above it: not found, as it must be")
+  else()
+    list(APPEND failures "${LAYER}: <${header}> is above it and must not be found (status ${result}):\n${out}")
+  endif()
+endforeach()
+if(failures)
+  string(REPLACE ";" "\n" failures "${failures}")
+  message(FATAL_ERROR "${failures}")
+endif()
