@@ -23,6 +23,7 @@
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/placement_report.hpp>
+#include <catan/report/verdict_report.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;

@@ -16,6 +16,7 @@
 #include <catan/play/replay.hpp>
 #include <catan/report/state_report.hpp>
 #include <catan/report/track_report.hpp>
+#include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer.hpp>
 #include "cli_common.hpp"
 

@@ -1,24 +1,23 @@
 // catan-sim: seeded self-play with uniformly random legal moves (lib/catan/play/sim.hpp), writing
 // native logs that catan-replay accepts and printing a summary. Thin: options, the library's
-// play_game + write_log, output.
+// play_game + write_log, the summary (lib/catan/report/sim_report.hpp).
 #include <unistd.h>
 
 #include <chrono>
-#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/report/sim_report.hpp>
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -30,6 +29,27 @@ namespace {
 std::shared_ptr<const Board> read_board(const std::string& file) {
     auto in = cli::open_input(file);
     return std::make_shared<const Board>(read_one_board(*in, file));
+}
+
+// Plays games first .. first+games-1 of run.seed, handing each to `each` (its index and
+// the game) and showing progress on a terminal; sets run's times.
+SimSummary play_games(SimRun& run, std::int64_t games, std::int64_t first,
+                      const std::function<void(std::int64_t, const SimGame&)>& each) {
+    const bool progress = isatty(STDERR_FILENO) != 0;
+    SimSummary sum;
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
+    for (std::int64_t i = first; i < first + games; ++i) {
+        SimGame g = play_game(run.seed, i, run.options);
+        sum.add(g);
+        each(i, g);
+        if (progress && ((i - first + 1) % 100 == 0 || i - first + 1 == games))
+            std::cerr << fmt::format("\rcatan-sim: game {}/{}", i - first + 1, games) << std::flush;
+    }
+    if (progress) std::cerr << '\n';
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    return sum;
 }
 
 int run(int argc, char** argv) {
@@ -101,29 +121,18 @@ int run(int argc, char** argv) {
     opt.record = write;
     if (to_stdout) format = "jsonl";  // concatenated JSON Lines logs split at header lines
     const LogFormat log_format = format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson;
-    // The summary goes to standard output, or to stderr when the logs take standard output.
-    std::ostringstream summary_out;
-    auto emit_summary = [&] {
-        if (to_stdout)
-            std::cerr << summary_out.str();
-        else
-            cli::out() << summary_out.str();
-    };
     if (write && !to_stdout) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
         if (ec)
             throw InputError(fmt::format("{}: cannot create directory: {}", out_dir, ec.message()));
     }
-    const bool progress = isatty(STDERR_FILENO) != 0;
-    const auto seats = sim_seats(opt.players);
-
-    SimSummary sum;
-    const auto start = std::chrono::steady_clock::now();
-    const std::clock_t cpu_start = std::clock();
-    for (std::int64_t i = first; i < first + games; ++i) {
-        SimGame g = play_game(seed, i, opt);
-        sum.add(g);
+    SimRun info;
+    info.seed = seed;
+    info.options = opt;
+    info.board = sim_board_name(opt, board_file);
+    if (write) info.logs = to_stdout ? "stdout" : out_dir;
+    const SimSummary sum = play_games(info, games, first, [&](std::int64_t i, const SimGame& g) {
         if (to_stdout) {
             cli::out() << write_log(g.log, log_format);
         } else if (write) {
@@ -131,73 +140,14 @@ int run(int argc, char** argv) {
                 fmt::format("{}/game-{:06}.{}", out_dir, i, format == "jsonl" ? "jsonl" : "json");
             write_file_atomically(path, write_log(g.log, log_format));
         }
-        if (progress && ((i - first + 1) % 100 == 0 || i - first + 1 == games))
-            std::cerr << fmt::format("\rcatan-sim: game {}/{}", i - first + 1, games) << std::flush;
-    }
-    if (progress) std::cerr << '\n';
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double avg_turns = static_cast<double>(sum.turns) / static_cast<double>(sum.games);
-    const double avg_events = static_cast<double>(sum.events) / static_cast<double>(sum.games);
-    // Throughput per CPU second of this process: the figure that does not depend on what
-    // else the machine runs (wall time is printed beside it).
-    const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-    const double gps = cpu > 0 ? static_cast<double>(sum.games) / cpu : 0.0;
-    const double eps = cpu > 0 ? static_cast<double>(sum.events) / cpu : 0.0;
-    const std::string board_name =
-        !board_file.empty()
-            ? board_file
-            : (opt.players > 4 ? "random extended boards"
-                               : (opt.random_board ? "random boards" : "beginner board"));
-
-    if (summary_format == "json") {
-        // Numbers are JSON numbers, rounded as the text summary prints them.
-        auto rounded = [](double x, double scale) { return std::round(x * scale) / scale; };
-        nlohmann::json wins = nlohmann::json::object();
-        for (int p = 0; p < opt.players; ++p) wins[seats[p].name] = sum.wins[p];
-        nlohmann::json j = {
-            {"seed", seed},
-            {"games", sum.games},
-            {"players", opt.players},
-            {"board", board_name},
-            {"turn_cap", opt.turn_cap},
-            {"options",
-             options_to_json(opt.options, opt.board ? opt.board->kind() == BoardKind::kExtended
-                                                    : opt.players > 4)},
-            {"complete", sum.complete},
-            {"unfinished", sum.unfinished},
-            {"turns",
-             {{"total", sum.turns},
-              {"average", rounded(avg_turns, 100)},
-              {"min", sum.min_turns},
-              {"max", sum.max_turns}}},
-            {"events", {{"total", sum.events}, {"average", rounded(avg_events, 100)}}},
-            {"wins", wins},
-            {"seconds", rounded(secs, 1000)},
-            {"games_per_second", static_cast<std::int64_t>(gps)},
-            {"events_per_second", static_cast<std::int64_t>(eps)}};
-        summary_out << j.dump(2) << '\n';
-        emit_summary();
-        return cli::code(cli::Exit::kOk);
-    }
-    std::string winners;
-    for (int p = 0; p < opt.players; ++p)
-        winners += fmt::format("{} {}, ", seats[p].name, sum.wins[p]);
-    summary_out << fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", seed,
-                               opt.players, board_name, opt.turn_cap)
-                << fmt::format("games: {} (complete {}, unfinished {})\n", sum.games, sum.complete,
-                               sum.unfinished)
-                << fmt::format("turns: average {:.2f}, min {}, max {}\n", avg_turns, sum.min_turns,
-                               sum.max_turns)
-                << fmt::format("events: {} (average {:.2f} per game)\n", sum.events, avg_events)
-                << fmt::format("winners: {}none {}\n", winners, sum.unfinished)
-                << fmt::format(
-                       "speed: {:.3f} s wall, {:.3f} s CPU; per CPU second {:.0f} games, {:.0f} "
-                       "events{}\n",
-                       secs, cpu, gps, eps,
-                       write ? fmt::format(" (logs written to {})", to_stdout ? "stdout" : out_dir)
-                             : "");
-    emit_summary();
+    });
+    // The summary goes to standard output, or to stderr when the logs take standard output.
+    const std::string summary =
+        summary_format == "json" ? sim_summary_json(sum, info) : sim_summary_text(sum, info);
+    if (to_stdout)
+        std::cerr << summary;
+    else
+        cli::out() << summary;
     return cli::code(cli::Exit::kOk);
 }
 

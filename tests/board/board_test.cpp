@@ -1,5 +1,6 @@
 // Board model: the beginner board, composition and red-number checks, JSON round trips
 // and the errors of malformed boards.
+#include <algorithm>
 #include <sstream>
 
 #include <catch2/catch.hpp>
@@ -7,6 +8,8 @@
 
 #include <catan/board/board.hpp>
 #include <catan/io/board_json.hpp>
+#include <catan/io/board_text.hpp>
+#include <catan/report/board_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;
@@ -168,4 +171,39 @@ TEST_CASE("pips", "[board]") {
     int total = 0;
     for (int n = 2; n <= 12; ++n) total += token_pips(n);
     CHECK(total == 30);  // 36 outcomes minus the 6 sevens
+    // the ways to roll each total, of which the pips are all but the 7
+    int ways = 0;
+    for (int s = 2; s <= 12; ++s) {
+        ways += dice_ways(s);
+        if (s != 7) CHECK(dice_ways(s) == token_pips(s));
+    }
+    CHECK(ways == 36);
+    CHECK(dice_ways(7) == 6);
+    CHECK(dice_ways(1) == 0);
+    CHECK(dice_ways(13) == 0);
+}
+
+TEST_CASE("board report: a board in each format, the fairness distributions", "[board][report]") {
+    const Board b = Board::beginner();
+    CHECK(board_in_format(b, "line", false) == board_to_line(b) + "\n");
+    CHECK(board_in_format(b, "json", false) == board_to_json(b).dump(2) + "\n");
+    CHECK(board_in_format(b, "jsonl", false) == board_to_json(b).dump() + "\n");
+    CHECK_THROWS_AS(board_in_format(b, "png", false), std::invalid_argument);
+    FairnessSummary s;
+    s.add(measure_fairness(b));
+    s.add(measure_fairness(b));
+    const std::string text = fairness_text(s);
+    CHECK(text.starts_with("2 boards\nmeasure"));
+    // one line per measure after the two heading lines
+    CHECK(std::count(text.begin(), text.end(), '\n') ==
+          static_cast<long>(fairness_names().size()) + 2);
+    const auto j = nlohmann::json::parse(fairness_json(s, file_boards_source("b.json")));
+    CHECK(j.at("boards") == 2);
+    CHECK(j.at("source").at("file") == "b.json");
+    const std::string& first = fairness_names().front();
+    CHECK(j.at("measures").at(first).at("min") == j.at("measures").at(first).at("max"));
+    const auto line = nlohmann::json::parse(fairness_record(4, "x", measure_fairness(b)));
+    CHECK(line.at("board") == 4);
+    CHECK(line.at("name") == "x");
+    CHECK(nlohmann::json::parse(fairness_error_record(5, "y:3", "bad")).at("error") == "bad");
 }

@@ -18,7 +18,9 @@
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/play/sim.hpp>
+#include <catan/report/sim_report.hpp>
 #include <catan/report/state_report.hpp>
+#include <catan/report/verdict_report.hpp>
 
 using namespace ctk;
 
@@ -263,4 +265,29 @@ TEST_CASE("broken_invariant names the law a corrupted state breaks", "[invariant
     CHECK(broken_invariant(s) ==
           "road length of player 0: " + std::to_string(good.players[0].road_length + 1) +
               ", a fresh count gives " + std::to_string(good.players[0].road_length));
+}
+
+TEST_CASE("self-play summary: text and JSON say the same counts", "[invariants][report]") {
+    SimOptions opt;
+    opt.players = 3;
+    opt.record = false;
+    SimSummary sum;
+    for (int i = 1; i <= 3; ++i) sum.add(play_game(5, i, opt));
+    SimRun run;
+    run.seed = 5;
+    run.options = opt;
+    run.board = sim_board_name(opt, "");
+    run.cpu = 0.5;
+    CHECK(run.board == "beginner board");
+    const auto j = nlohmann::json::parse(sim_summary_json(sum, run));
+    CHECK(j.at("games") == 3);
+    CHECK(j.at("complete").get<int>() + j.at("unfinished").get<int>() == 3);
+    CHECK(j.at("games_per_second") == 6);
+    CHECK(j.at("wins").size() == 3);
+    const std::string text = sim_summary_text(sum, run);
+    CHECK(text.starts_with("catan-sim: seed 5, 3 players, beginner board, turn cap 1000\n"));
+    CHECK(std::count(text.begin(), text.end(), '\n') == 6);
+    CHECK(text.find("logs written") == std::string::npos);
+    run.logs = "stdout";
+    CHECK(sim_summary_text(sum, run).find("(logs written to stdout)") != std::string::npos);
 }

@@ -64,3 +64,20 @@ TEST_CASE("places in plain words: inland, on the coast, by a harbor, off the boa
     CHECK(said(BuildRoad{0, 999}) == "red builds a road [edge 999]");
     CHECK(cards_text({}) == "nothing");
 }
+
+TEST_CASE("a violation in one line names its event in words, or only its rule", "[event_text]") {
+    static const Board board = Board::beginner();
+    static const std::vector<Seat> seats{{"red", "red", {}}, {"blue", "blue", {}}};
+    Violation v;
+    v.rule_id = "robber-due";
+    v.event_index = 17;
+    v.turn = 3;
+    v.player = 1;
+    v.message = "no 7 was rolled";
+    Event e;
+    e.body = PlayKnight{1};
+    CHECK(violation_line("game.json", v, &e, seats, board) ==
+          "game.json: event 17 (turn 3, blue plays a knight): robber-due: no 7 was rolled");
+    CHECK(violation_line("game.json", v, nullptr, seats, board) ==
+          "game.json: robber-due: no 7 was rolled");
+}

@@ -16,6 +16,7 @@
 #include <catan/engine/rules.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/report/verdict_report.hpp>
 #include "test_support.hpp"
 
 using namespace ctk;

@@ -201,7 +201,7 @@ ProductionOdds production_odds(const Board& b, std::span<const VertexId> settlem
     auto gain = roll_gains(b, settlements);
     int max_cards = 0;
     for (int s = 2; s <= 12; ++s) {
-        o.ways[idx(s)] = s == 7 ? 6 : token_pips(s);
+        o.ways[idx(s)] = dice_ways(s);
         int cards = s == 7 ? 0 : std::accumulate(gain[idx(s)].begin(), gain[idx(s)].end(), 0);
         max_cards = std::max(max_cards, cards);
     }

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/analysis/placement.hpp>
+#include <catan/io/event_text.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/line.hpp>
 #include <catan/io/log_format.hpp>
@@ -144,6 +145,17 @@ void note_source(StatsAggregate& agg, const GameRecord& rec) {
     agg.sources.push_back(f.h);
 }
 
+// The first violation in DESIGN.md section 5's one-line form, before escaping (the verdict
+// report's raw_violation_text, lib/catan/report/verdict_report.hpp, writes the same): the
+// record keeps it as text because partial aggregates carry it so and merge it.
+std::string first_violation_line(const GameLog& log, const Verdict& v) {
+    const Violation& x = v.violations.front();
+    const Event* event = nullptr;
+    if (x.event_index >= 0 && static_cast<std::size_t>(x.event_index) < log.events.size())
+        event = &log.events[static_cast<std::size_t>(x.event_index)];
+    return violation_line(v.name, x, event, log.seats, log_board(log));
+}
+
 void add_band(Band& b, int vp, bool win) {
     ++b.player_games;
     b.vp += vp;
@@ -185,8 +197,7 @@ void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v) {
         rec.dice[static_cast<std::size_t>(s)] = v.stats->dice[static_cast<std::size_t>(s)];
     if (v.outcome == Outcome::kInvalid) {
         ++agg.invalid;
-        rec.message =
-            v.violations.empty() ? "" : raw_violation_text(v.violations.front(), log, v.name);
+        rec.message = v.violations.empty() ? "" : first_violation_line(log, v);
         note_source(agg, rec);
         agg.games.push_back(std::move(rec));
         return;

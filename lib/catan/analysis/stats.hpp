@@ -45,11 +45,11 @@ struct Interval {
 };
 Interval wilson_interval(std::int64_t k, std::int64_t n, double z = 1.96);
 
-// Dice totals 2..12 against two fair dice: expected count of total s is rolls * pips(s)/36
-// (pips: 1,2,3,4,5,6,5,4,3,2,1). Pearson's statistic over the 11 totals, 10 degrees of
-// freedom, p = chi_square_sf. With fewer than about 180 rolls some expected counts are
-// below 5 and the p-value is only approximate (the report says so). rolls = 0 gives
-// statistic 0 and p-value 1.
+// Dice totals 2..12 against two fair dice: expected count of total s is
+// rolls * dice_ways(s) / 36 (lib/catan/board/board.hpp). Pearson's statistic over the 11
+// totals, 10 degrees of freedom, p = chi_square_sf. With fewer than about 180 rolls some
+// expected counts are below 5 and the p-value is only approximate (the report says so).
+// rolls = 0 gives statistic 0 and p-value 1.
 struct DiceTest {
     std::int64_t rolls = 0;
     double chi_square = 0;
@@ -57,10 +57,6 @@ struct DiceTest {
     double p_value = 1;
 };
 DiceTest dice_test(const std::array<std::int64_t, 13>& dice);  // dice[s] for s in 2..12
-// The ways two dice make total s (2..12): 6 - |7 - s|; 0 outside 2..12.
-constexpr int dice_ways(int s) {
-    return s < 2 || s > 12 ? 0 : 6 - (s < 7 ? 7 - s : s - 7);
-}
 
 // Pearson's correlation from integer sums (n, sum x, sum y, sum x^2, sum y^2, sum xy);
 // 0 when either variance is 0 or n < 2.
@@ -125,8 +121,9 @@ struct GameRecord {
     std::int64_t turns = 0, events = 0;
     std::array<std::int64_t, 13> dice{};
     int winner_seat = -1;  // -1: none
-    std::string message;   // raw, escaped where printed: invalid: raw_violation_text of the
-                           // first violation; malformed: the read error as the reader wrote it
+    std::string message;   // raw, escaped where printed: invalid: the first violation's line
+                           // (violation_line, lib/catan/io/event_text.hpp); malformed: the
+                           // read error as the reader wrote it
     bool operator<(const GameRecord& o) const;  // by name, then every other field
 };
 
@@ -150,7 +147,7 @@ std::string group_key(const GameLog& log);
 
 // Adds one replayed game. `v` must come from replay(log, opt) with opt.stats set (else
 // InputError "<name>: replay without statistics"); a verdict of kInvalid counts the game as
-// invalid and lists it with violation_text of its first violation.
+// invalid and lists it with the line of its first violation (GameRecord::message).
 void add_game(StatsAggregate& agg, const GameLog& log, const Verdict& v);
 // Reads one log (read_any_log: a native log, or a recording of another program converted
 // in memory), replays it with statistics and adds it; an input the

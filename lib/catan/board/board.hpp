@@ -48,11 +48,14 @@ inline HarborKind harbor_of(Resource r) {  // the 2:1 harbor of resource r
     return static_cast<HarborKind>(static_cast<int>(r) + 1);
 }
 
-// Pips of a number token: the number of the 36 two-dice outcomes that roll it
-// (2->1 ... 6->5, 8->5 ... 12->1); 0 for no token (0) and for 7.
+// The ways two dice make total s: the number of the 36 two-dice outcomes that roll it,
+// 6 - |7 - s| (2->1 ... 7->6 ... 12->1); 0 outside 2..12.
+constexpr int dice_ways(int s) {
+    return s < 2 || s > 12 ? 0 : 6 - (s < 7 ? 7 - s : s - 7);
+}
+// Pips of a number token: the ways to roll it (dice_ways); 0 for no token (0) and for 7.
 constexpr int token_pips(int token) {
-    if (token < 2 || token > 12 || token == 7) return 0;
-    return token < 7 ? token - 1 : 13 - token;
+    return token == 7 ? 0 : dice_ways(token);
 }
 constexpr bool is_red_token(int token) {
     return token == 6 || token == 8;

@@ -313,4 +313,22 @@ Board read_one_board(std::istream& in, const std::string& name) {
     return std::move(*first->board);
 }
 
+std::optional<std::string> for_each_board(std::istream& in, const std::string& name,
+                                          const BoardSink& sink, bool keep_going,
+                                          const BoardErrorSink& on_error) {
+    BoardStream stream(in, name);
+    std::optional<std::string> first_error;
+    while (auto r = stream.next()) {
+        if (r->board) {
+            sink(r->where, *r->board);
+            continue;
+        }
+        if (!keep_going) return r->error;
+        if (!first_error) first_error = r->error;
+        if (on_error) on_error(r->where, r->error);
+    }
+    if (in.bad()) return fmt::format("{}: read error", name);
+    return first_error;
+}
+
 }  // namespace ctk

@@ -16,6 +16,7 @@
 // kMaxBoardRecordBytes long (a board is about 2 KB); a longer one is a malformed record.
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
@@ -84,5 +85,18 @@ class BoardStream {
 // next is <where>); give one board" when another record follows — found by reading one
 // line (or one array element) further, never the whole stream.
 Board read_one_board(std::istream& in, const std::string& name);
+
+// Reads the boards of `in` (named `name`) and hands each to sink(where, board) as soon as it
+// is read (memory does not grow with the stream). A malformed record stops the stream: its
+// message is returned, after every board before it was handed on, so that the caller can
+// still print its summary. With keep_going a malformed record goes to on_error(where,
+// message) (when given) and the stream goes on (a fatal record, such as a cut-off array,
+// ends it); the first such message is returned. A read error of `in` returns "<name>: read
+// error". nullopt: every record was a board. Exceptions of sink and on_error pass through.
+using BoardSink = std::function<void(const std::string& where, const Board& b)>;
+using BoardErrorSink = std::function<void(const std::string& where, const std::string& error)>;
+std::optional<std::string> for_each_board(std::istream& in, const std::string& name,
+                                          const BoardSink& sink, bool keep_going = false,
+                                          const BoardErrorSink& on_error = nullptr);
 
 }  // namespace ctk

@@ -205,4 +205,11 @@ std::string event_text(const EventBody& e, const std::vector<Seat>& seats, const
     return std::visit(Sentence{seats, board}, e);
 }
 
+std::string violation_line(std::string_view name, const Violation& v, const Event* event,
+                           const std::vector<Seat>& seats, const Board& board) {
+    if (!event) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
+    return fmt::format("{}: event {} (turn {}, {}): {}: {}", name, v.event_index, v.turn,
+                       event_text(event->body, seats, board), v.rule_id, v.message);
+}
+
 }  // namespace ctk

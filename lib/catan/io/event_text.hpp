@@ -16,6 +16,7 @@
 
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
+#include <catan/engine/rules.hpp>
 
 namespace ctk {
 
@@ -32,5 +33,13 @@ std::string edge_text(const Board& board, EdgeId e);
 
 // Cards in words: "2 wool and 1 ore", "1 brick, 1 lumber and 1 grain"; "nothing" for none.
 std::string cards_text(const ResourceCounts& cards);
+
+// A violation in DESIGN.md section 5's text form, before escaping: "NAME: event I (turn T,
+// EVENT): RULE: MESSAGE" with the event in words (event_text), or "NAME: RULE: MESSAGE" when
+// `event` is null (the violation names no event, or its event is not at hand). Kept beside
+// the event's words so that the verdict report (lib/catan/report/verdict_report.hpp) and the
+// corpus statistics' records (lib/catan/analysis/stats.hpp) write one form. Never throws.
+std::string violation_line(std::string_view name, const Violation& v, const Event* event,
+                           const std::vector<Seat>& seats, const Board& board);
 
 }  // namespace ctk

@@ -12,8 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <catan/engine/event.hpp>
 #include <catan/engine/rules.hpp>
 #include <catan/engine/state.hpp>
@@ -68,7 +66,7 @@ struct CardFlow {
 
 struct GameStats {
     std::array<int, 13> dice{};  // dice[sum] for sum 2..12
-    int rolls = 0;               // expected count of sum s: rolls * pips(s) / 36
+    int rolls = 0;               // expected count of sum s: rolls * dice_ways(s) / 36
     std::array<CardFlow, kMaxPlayers> cards{};
 };
 
@@ -131,30 +129,6 @@ class Replayer {
 // returned in Verdict::state.
 Verdict replay(const GameLog& log, const ReplayOptions& opt = {}, std::string_view name = "");
 
-// DESIGN.md section 5 text form of a violation:
-//   "game.json: event 2 (turn 0, blue places a settlement between the hills (6), the forest
-//    (11) and the desert [vertex 20]): distance-rule: vertex 20 is next to red's settlement
-//    at 19" (the event in plain words, io/event_text.hpp).
-// The event is looked up in log.events, else in verdict->violating_events.
-// Control characters (and backslashes) in names and quoted input are escaped with
-// `printable`, so the text is one safe line for a terminal.
-std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
-                           const Verdict* verdict = nullptr);
-
-// The game as text, one line per event in plain words (io/event_text.hpp) with its index and
-// turn ("not replayed" for an event replay could not apply even going on): "   17  turn 3 —
-// player_c rolls 8 (3 + 5)", every rule an event breaks on the lines
-// after it ("         ! road-connected: ..."), and the verdict's first line at the end. The
-// log is replayed with opt (keep_going set, so that every event has its turn and every
-// violation is listed). Names and text escaped with printable. `verdict`, when given,
-// receives that replay's verdict.
-std::string events_text(const GameLog& log, const ReplayOptions& opt, std::string_view name,
-                        Verdict* verdict = nullptr);
-// The same text before escaping: for records that store a message and escape it once where
-// it is printed (catan-stats), or that JSON escapes itself.
-std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,
-                               const Verdict* verdict = nullptr);
-
 // A log replayed as it is read (LogReader + Replayer): JSON Lines with memory that does
 // not grow with the number of events. The whole input is read even after replay stopped,
 // so a malformed line anywhere throws InputError as read_log does.
@@ -173,14 +147,5 @@ StreamedReplay replay_stream(std::istream& in, std::string_view name, const Repl
 // for a malformed line, after calling `each` for the games before it.
 void replay_stream_games(std::istream& in, std::string_view name, const ReplayOptions& opt,
                          const std::function<void(const std::string&, StreamedReplay&&)>& each);
-
-// How to name a log in titles: the file name; for standard input ("-" or empty),
-// the log's source up to its first " (" (e.g. "catan-import --from soclog game.soclog"),
-// else "standard input".
-std::string log_title(const GameLog& log, std::string_view name);
-
-// The verdict as JSON (schemas/verdict.schema.json) and as text.
-nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log);
-std::string verdict_to_text(const Verdict& v, const GameLog& log);
 
 }  // namespace ctk

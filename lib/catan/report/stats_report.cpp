@@ -251,7 +251,7 @@ std::string stats_to_text(const StatsAggregate& agg) {
     for (const auto& r : agg.games) {
         if (r.outcome == "malformed" || r.outcome == "invalid") {
             // the message names the input first: say it once. Messages are stored raw (the
-            // first violation's raw_violation_text, or the reader's) and escaped here, once.
+            // first violation's line, or the reader's) and escaped here, once.
             const std::string name = printable(r.name);
             const std::string message = printable(r.message);
             std::string_view m = message;

@@ -12,6 +12,7 @@
 #include <catan/io/json_util.hpp>
 #include <catan/io/output.hpp>
 #include <catan/render/render_svg.hpp>
+#include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer_page.hpp>
 
 // Page data, version 1 (what the page's script reads; short keys keep a long game small):
@@ -289,7 +290,7 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     for (Resource r : kResources) resources.push_back(resource_name(r));
     for (int k = 0; k < kDevCardKinds; ++k) dev.push_back(dev_card_name(static_cast<DevCard>(k)));
     json dice = json::array();
-    for (int sum = 2; sum <= 12; ++sum) dice.push_back(sum <= 7 ? sum - 1 : 13 - sum);
+    for (int sum = 2; sum <= 12; ++sum) dice.push_back(dice_ways(sum));
 
     json j = {{"version", 1},
               {"title", title},

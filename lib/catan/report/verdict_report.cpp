@@ -1,7 +1,5 @@
-// The verdict of a replay for people and programs (replay.hpp: log_title, violation_text,
-// verdict_to_json, verdict_to_text). Beside the replay rather than in report/: the corpus
-// statistics (analysis/) name the violations of the games they count with them.
-#include <catan/play/replay.hpp>
+// The verdict of a replay for people and programs (verdict_report.hpp).
+#include <catan/report/verdict_report.hpp>
 
 #include <map>
 
@@ -46,11 +44,7 @@ const Event* violation_event(const Violation& v, const GameLog& log, const Verdi
 
 std::string raw_violation_text(const Violation& v, const GameLog& log, std::string_view name,
                                const Verdict* verdict) {
-    const Event* found = violation_event(v, log, verdict);
-    if (!found) return fmt::format("{}: {}: {}", name, v.rule_id, v.message);
-    const Event& e = *found;
-    return fmt::format("{}: event {} (turn {}, {}): {}: {}", name, v.event_index, v.turn,
-                       event_text(e.body, log.seats, log_board(log)), v.rule_id, v.message);
+    return violation_line(name, v, violation_event(v, log, verdict), log.seats, log_board(log));
 }
 
 std::string violation_text(const Violation& v, const GameLog& log, std::string_view name,
@@ -105,7 +99,7 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
         const GameStats& st = *v.stats;
         json dice = json::array();
         for (int sum = 2; sum <= 12; ++sum) {
-            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            const int pips = dice_ways(sum);
             dice.push_back({{"sum", sum},
                             {"rolled", st.dice[static_cast<std::size_t>(sum)]},
                             {"expected", fmt::format("{:.2f}", st.rolls * pips / 36.0)}});
@@ -184,7 +178,7 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
         const GameStats& st = *v.stats;
         out += "  dice:";
         for (int sum = 2; sum <= 12; ++sum) {
-            int pips = sum <= 7 ? sum - 1 : 13 - sum;
+            const int pips = dice_ways(sum);
             out += fmt::format(" {}:{}/{:.1f}", sum, st.dice[static_cast<std::size_t>(sum)],
                                st.rolls * pips / 36.0);
         }

@@ -1,0 +1,93 @@
+// The summary of a self-play run (sim_report.hpp).
+#include <catan/report/sim_report.hpp>
+
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <catan/io/log_format.hpp>
+
+namespace ctk {
+
+namespace {
+
+// The figures both forms print, from the sums.
+struct Figures {
+    double avg_turns = 0, avg_events = 0;
+    double gps = 0, eps = 0;  // games and events per CPU second (0 when no CPU time)
+};
+
+Figures figures(const SimSummary& sum, const SimRun& run) {
+    Figures f;
+    f.avg_turns = static_cast<double>(sum.turns) / static_cast<double>(sum.games);
+    f.avg_events = static_cast<double>(sum.events) / static_cast<double>(sum.games);
+    // Throughput per CPU second of this process: the figure that does not depend on what
+    // else the machine runs (wall time is printed beside it).
+    f.gps = run.cpu > 0 ? static_cast<double>(sum.games) / run.cpu : 0.0;
+    f.eps = run.cpu > 0 ? static_cast<double>(sum.events) / run.cpu : 0.0;
+    return f;
+}
+
+}  // namespace
+
+std::string sim_board_name(const SimOptions& opt, const std::string& board_file) {
+    if (!board_file.empty()) return board_file;
+    if (opt.players > 4) return "random extended boards";
+    return opt.random_board ? "random boards" : "beginner board";
+}
+
+std::string sim_summary_json(const SimSummary& sum, const SimRun& run) {
+    const SimOptions& opt = run.options;
+    const Figures f = figures(sum, run);
+    const auto seats = sim_seats(opt.players);
+    // Numbers are JSON numbers, rounded as the text summary prints them.
+    auto rounded = [](double x, double scale) { return std::round(x * scale) / scale; };
+    nlohmann::json wins = nlohmann::json::object();
+    for (int p = 0; p < opt.players; ++p) wins[seats[p].name] = sum.wins[p];
+    const bool extended = opt.board ? opt.board->kind() == BoardKind::kExtended : opt.players > 4;
+    nlohmann::json j = {
+        {"seed", run.seed},
+        {"games", sum.games},
+        {"players", opt.players},
+        {"board", run.board},
+        {"turn_cap", opt.turn_cap},
+        {"options", options_to_json(opt.options, extended)},
+        {"complete", sum.complete},
+        {"unfinished", sum.unfinished},
+        {"turns",
+         {{"total", sum.turns},
+          {"average", rounded(f.avg_turns, 100)},
+          {"min", sum.min_turns},
+          {"max", sum.max_turns}}},
+        {"events", {{"total", sum.events}, {"average", rounded(f.avg_events, 100)}}},
+        {"wins", wins},
+        {"seconds", rounded(run.seconds, 1000)},
+        {"games_per_second", static_cast<std::int64_t>(f.gps)},
+        {"events_per_second", static_cast<std::int64_t>(f.eps)}};
+    return j.dump(2) + '\n';
+}
+
+std::string sim_summary_text(const SimSummary& sum, const SimRun& run) {
+    const SimOptions& opt = run.options;
+    const Figures f = figures(sum, run);
+    const auto seats = sim_seats(opt.players);
+    std::string winners;
+    for (int p = 0; p < opt.players; ++p)
+        winners += fmt::format("{} {}, ", seats[p].name, sum.wins[p]);
+    return fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", run.seed, opt.players,
+                       run.board, opt.turn_cap) +
+           fmt::format("games: {} (complete {}, unfinished {})\n", sum.games, sum.complete,
+                       sum.unfinished) +
+           fmt::format("turns: average {:.2f}, min {}, max {}\n", f.avg_turns, sum.min_turns,
+                       sum.max_turns) +
+           fmt::format("events: {} (average {:.2f} per game)\n", sum.events, f.avg_events) +
+           fmt::format("winners: {}none {}\n", winners, sum.unfinished) +
+           fmt::format(
+               "speed: {:.3f} s wall, {:.3f} s CPU; per CPU second {:.0f} games, {:.0f} "
+               "events{}\n",
+               run.seconds, run.cpu, f.gps, f.eps,
+               run.logs.empty() ? "" : fmt::format(" (logs written to {})", run.logs));
+}
+
+}  // namespace ctk

@@ -1,0 +1,40 @@
+#pragma once
+// The summary of a self-play run (catan-sim): what was played, the outcomes, the game
+// lengths, the wins by seat and the speed, as text or as JSON. The games themselves are
+// lib/catan/play/sim.hpp.
+
+#include <cstdint>
+#include <string>
+
+#include <catan/play/sim.hpp>
+
+namespace ctk {
+
+// What a run was, beside its SimSummary: the options it played with and how long it took.
+struct SimRun {
+    std::uint64_t seed = 1;
+    SimOptions options;  // players, turn cap, house rules, board
+    std::string board;   // the board in words: a file name, "beginner board", ...
+    double seconds = 0;  // wall time
+    double cpu = 0;      // CPU seconds of the process
+    std::string logs;    // where the logs went ("stdout", a folder), empty: not written
+};
+
+// The board of a run in words: `board_file` when given, else "random extended boards" (5-6
+// players), "random boards" or "beginner board".
+std::string sim_board_name(const SimOptions& opt, const std::string& board_file);
+
+// The summary as text: six lines (the run; games complete and unfinished; turns average,
+// min, max; events; winners by seat and "none" for the unfinished; speed, wall and CPU,
+// games and events per CPU second, and where the logs went). `sum` must hold at least one
+// game. Ends with a newline.
+std::string sim_summary_text(const SimSummary& sum, const SimRun& run);
+
+// The summary as a JSON document (indented by 2, ending with a newline): seed, games,
+// players, board, turn_cap, options, complete, unfinished, turns {total, average, min, max},
+// events {total, average}, wins by seat name, seconds, games_per_second,
+// events_per_second; averages and seconds rounded as the text prints them. `sum` must hold
+// at least one game.
+std::string sim_summary_json(const SimSummary& sum, const SimRun& run);
+
+}  // namespace ctk
