@@ -42,6 +42,6 @@ endforeach()
 # the message).
 foreach(tool replay roads stats import)
   catan_cli_test(NAME input_${tool}_nul EXIT 2
-    MATCH "catan-${tool}: -: not valid JSON: line 1, column 27: a NUL byte \\(JSON has none\\)\n$"
-    COMMAND sh -c "printf '{\"format\": \"catan-log\", \"a\\000b\": 1}\\n' | $<TARGET_FILE:catan-${tool}> -")
+    MATCH "catan-${tool}: -: not valid JSON: line 4, column 24: a NUL byte \\(JSON has none\\)\n$"
+    COMMAND sh -c "sed 's/\"red\"/\"r\\x00d\"/' ${IN_LOG} | $<TARGET_FILE:catan-${tool}> -")
 endforeach()
