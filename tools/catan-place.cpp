@@ -17,7 +17,7 @@
 #include <catan/analysis/placement.hpp>
 #include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
-#include <catan/import/import.hpp>
+#include <catan/import/input.hpp>
 #include <catan/io/board_stream.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
@@ -82,7 +82,7 @@ int analyse_board(const Options& opt) {
 
 int analyse_log(const Options& opt) {
     const std::string& name = opt.log_file;
-    GameLog log = read_any_log(cli::read_input(opt.log_file), name);
+    GameLog log = read_one_game(opt.log_file);
     // The setup under the rules (distance-rule, setup-order, ...): the report still rates
     // every settlement, and a broken rule is printed and gives exit 1.
     ReplayOptions setup_only;

@@ -1,20 +1,14 @@
 // catan-replay: replay game logs under every rule of RULES.md and print the verdict, or the
 // state at a chosen event or turn. Thin: options, the library's read_log + replay, output.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <catan/engine/event.hpp>
-#include <catan/engine/state.hpp>
-#include <catan/import/import.hpp>
-#include <catan/io/event_text.hpp>
-#include <catan/io/log_format.hpp>
+#include <catan/import/input.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
-#include <catan/report/state_report.hpp>
+#include <catan/report/replay_report.hpp>
 #include <catan/report/track_report.hpp>
 #include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer.hpp>
@@ -23,17 +17,6 @@
 using namespace ctk;
 
 namespace {
-
-// Writes the whole page atomically; OutputError ("<path>: <reason>") when it cannot.
-void write_page(const std::string& path, const std::string& text) {
-    write_file_atomically(path, text);
-}
-
-// --at or --turn past the game's end: a bad command line for this game, which stops the run
-// (not a malformed input, so no "malformed" record is written for it).
-struct OutOfRange : InputError {
-    using InputError::InputError;
-};
 
 // catan-replay's command line: the options, then one function per step of one file's
 // replay (read, replay, report the hands, the state or the verdict).
@@ -45,25 +28,14 @@ class ReplayCli {
     // One file's output, written to strings so that files can be replayed on several
     // threads (-j) and printed in input order.
     struct FileRun {
-        std::ostringstream out, err;
+        std::string out, err;
         int worst = cli::code(cli::Exit::kOk);
         bool many = false;  // one record per game: several inputs, or a stream of games
     };
-    struct FileResult {
-        std::string out, err;
-        int code = 0;
-    };
-    FileResult replay_file(std::size_t index) const;
-    bool replay_streamed(const std::string& file, FileRun& f, std::string& text) const;
-    void replay_whole(const std::string& file, FileRun& f, std::string text) const;
+    FileRun replay_file(std::size_t index) const;
     void report_malformed(FileRun& f, const std::string& name, const InputError& e) const;
     void replay_game(FileRun& f, const std::string& name, const GameLog& log,
                      StreamedReplay* streamed) const;
-    void report_hands(FileRun& f, const std::string& name, const GameLog& log,
-                      const Verdict& v) const;
-    void report_state(FileRun& f, const std::string& name, const GameLog& log, const Verdict& v,
-                      std::size_t events, int at_turn) const;
-    void report_verdict(FileRun& f, const GameLog& log, const Verdict& v) const;
 
     cli::InputList inputs;
     std::string format = "text";
@@ -165,107 +137,61 @@ int ReplayCli::run(int argc, char** argv) {
     }
 
     int worst = cli::code(cli::Exit::kOk);
-    ordered_parallel_for<FileResult>(
+    ordered_parallel_for<FileRun>(
         files.size(), resolve_threads(jobs), [&](std::size_t i) { return replay_file(i); },
-        [&](std::size_t, FileResult&& r) {
+        [&](std::size_t, FileRun&& r) {
             cli::out() << r.out;
             std::cerr << r.err;
-            worst = std::max(worst, r.code);
+            worst = std::max(worst, r.worst);
         });
     return worst;
 }
 
-ReplayCli::FileResult ReplayCli::replay_file(std::size_t index) const {
+// One input's games, each replayed and reported in turn. A native log is streamed (JSON
+// Lines of any length in flat memory, a stream of games game by game); --html, --hands,
+// --trace, --events and --at need every event or the header before replay, so they read
+// each game whole (lib/catan/import/input.hpp tells the input once).
+ReplayCli::FileRun ReplayCli::replay_file(std::size_t index) const {
     const std::string& file = files[index];
     FileRun f;
     f.many = many;
+    const bool whole = !html.empty() || trace || hands || events_list || at;
+    auto each = [&](GameInput& g) {
+        if (!html.empty() && g.games > 1)
+            throw InputError(fmt::format(
+                "{}: --html: the input holds {} games and the page shows one (catan-import "
+                "writes one recording as one game)",
+                file, g.games));
+        if (g.name != file) f.many = true;
+        try {
+            replay_game(f, g.name, g.log, g.replay ? &*g.replay : nullptr);
+        } catch (const PointOutOfRange&) {
+            throw;
+        } catch (const InputError& e) {
+            report_malformed(f, g.name, e);
+        }
+    };
     try {
-        // A native log is streamed (JSON Lines of any length in flat memory, a stream of
-        // games game by game); --html, --hands and --trace need every event or the header
-        // before replay, and a recording of another program (any format catan-import reads)
-        // is converted in memory: those are read whole.
-        std::string text;
-        if (!html.empty() || trace || hands || events_list || at)
-            replay_whole(file, f, cli::read_input(file));
-        else if (!replay_streamed(file, f, text))
-            replay_whole(file, f, text.empty() ? cli::read_input(file) : std::move(text));
-    } catch (const OutOfRange&) {
+        for_each_game(file, whole ? GameReading::kWhole : GameReading::kStreamed, opt, each,
+                      [&](const std::string& name, const InputError& e) {
+                          if (name != file) f.many = true;
+                          report_malformed(f, name, e);
+                      });
+    } catch (const PointOutOfRange&) {
         throw;
     } catch (const InputError& e) {
         report_malformed(f, file, e);
     }
-    return FileResult{f.out.str(), f.err.str(), f.worst};
-}
-
-// The native path: each game of the input replayed as it is read. False, with nothing
-// replayed, when the input is a recording of another format: told from its first bytes
-// (then `text` holds the whole input, standard input included), or, for a file, from the
-// whole file after the stream reader failed on it.
-bool ReplayCli::replay_streamed(const std::string& file, FileRun& f, std::string& text) const {
-    cli::OpenedInput in = cli::open_input_told(file);
-    if (in.recording) {
-        text = cli::read_all(*in.in);
-        return false;
-    }
-    int games = 0;
-    try {
-        replay_stream_games(*in.in, file, opt, [&](const std::string& name, StreamedReplay&& game) {
-            if (name != file) f.many = true;
-            ++games;
-            replay_game(f, name, game.header, &game);
-        });
-    } catch (const OutOfRange&) {
-        throw;
-    } catch (const InputError& e) {
-        // A later game of a stream is malformed: its record, after the games before it.
-        if (games > 0) {
-            report_malformed(f, fmt::format("{}#{}", file, games + 1), e);
-            return true;
-        }
-        // A JSON recording told only by keys past the first bytes.
-        if (file == "-" || !cli::holds_recording_whole(file)) throw;
-        return false;
-    }
-    return true;
-}
-
-// The input read whole: one game, a recording converted in memory, or a native stream of
-// several games (each replayed in turn; --html shows one game and refuses several).
-void ReplayCli::replay_whole(const std::string& file, FileRun& f, std::string text) const {
-    if (!starts_like_recording(text)) {
-        std::istringstream in(text);
-        GameStreamReader reader(in, file);
-        std::vector<GameText> games;
-        while (auto g = reader.next()) games.push_back(std::move(*g));
-        if (games.size() > 1) {
-            if (!html.empty())
-                throw InputError(fmt::format(
-                    "{}: --html: the input holds {} games and the page shows one (catan-import "
-                    "writes one recording as one game)",
-                    file, games.size()));
-            f.many = true;
-            for (const auto& g : games) {
-                try {
-                    replay_game(f, g.name, read_log(g.text, g.name), nullptr);
-                } catch (const OutOfRange&) {
-                    throw;
-                } catch (const InputError& e) {
-                    report_malformed(f, g.name, e);
-                }
-            }
-            return;
-        }
-    }
-    replay_game(f, file, read_any_log(text, file), nullptr);
+    return f;
 }
 
 void ReplayCli::report_malformed(FileRun& f, const std::string& name, const InputError& e) const {
     if (format == "json") {
         nlohmann::json j = {
             {"file", name}, {"valid", false}, {"outcome", "malformed"}, {"error", e.what()}};
-        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
+        f.out += json_util::dump(j, f.many ? -1 : 2) + '\n';
     }
-    f.err << "catan-replay: " << printable(e.what()) << '\n';
+    f.err += "catan-replay: " + printable(e.what()) + '\n';
     f.worst = cli::code(cli::Exit::kBadInput);
 }
 
@@ -286,17 +212,17 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
         game_opt.on_belief = [&](int index, const Belief& b) {
             nlohmann::json j = {{"file", name}, {"event", index}};
             j.update(belief_to_json(b, log.seats, hands_opt));
-            f.out << json_util::dump(j) << '\n';
+            f.out += json_util::dump(j) + '\n';
         };
     if (events_list) {
-        f.out << events_text(log, opt, name, &verdict);
+        f.out += events_text(log, opt, name, &verdict);
     } else if (streamed) {
         verdict = std::move(streamed->verdict);
         events = streamed->events;
     } else if (!html.empty()) {
         ReplayPage page = replay_page(log, opt, name);
-        write_page(html, page.html);
-        f.err << fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
+        write_file_atomically(html, page.html);  // OutputError when it cannot
+        f.err += fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
                              printable(html), log.events.size(), (page.html.size() + 1023) / 1024);
         verdict = std::move(page.verdict);
     } else {
@@ -305,78 +231,14 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
     if (verdict.outcome == Outcome::kInvalid)
         f.worst = std::max(f.worst, cli::code(cli::Exit::kViolation));
     if (trace || events_list) return;
+    const ReportShape shape{format == "json", f.many};
+    if (hands || show_state) check_point(name, events, verdict, at, hands ? std::nullopt : turn);
     if (hands)
-        report_hands(f, name, log, verdict);
+        f.out += hands_report(name, log, verdict, hands_opt, shape);
     else if (show_state)
-        report_state(f, name, log, verdict, events, at_turn);
+        f.out += state_report(name, log, verdict, at, turn, at_turn, shape);
     else
-        report_verdict(f, log, verdict);
-}
-
-// --hands: each player's possible hands after the last event or --at N.
-void ReplayCli::report_hands(FileRun& f, const std::string& name, const GameLog& log,
-                             const Verdict& v) const {
-    if (at && *at >= static_cast<int>(log.events.size()))
-        throw OutOfRange(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
-                                     log.events.size(), log.events.size() - 1));
-    if (format == "json") {
-        nlohmann::json j = {
-            {"file", name},
-            {"event", v.events > 0 ? nlohmann::json(v.events - 1) : nlohmann::json()}};
-        j.update(belief_to_json(*v.belief, log.seats, hands_opt));
-        if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
-    } else {
-        f.out << fmt::format("{}: hands after event {}: ", printable(name), v.events - 1)
-              << belief_to_text(*v.belief, log.seats, hands_opt);
-        for (const auto& x : v.violations) f.out << violation_text(x, log, name, &v) << '\n';
-    }
-}
-
-// --at / --turn: the state at that point.
-void ReplayCli::report_state(FileRun& f, const std::string& name, const GameLog& log,
-                             const Verdict& v, std::size_t events, int at_turn) const {
-    if (at && *at >= static_cast<int>(events))
-        throw OutOfRange(fmt::format("{}: --at {}: the log has {} events (0..{})", name, *at,
-                                     events, static_cast<long long>(events) - 1));
-    // The end of turn T exists when the log reaches turn T (its last turn may end
-    // the log); a log that breaks a rule earlier has stopped there, which its
-    // violation says.
-    if (turn && *turn > v.turns && v.violations.empty())
-        throw OutOfRange(fmt::format("{}: --turn {}: the log ends in turn {} (0..{})", name, *turn,
-                                     v.turns, v.turns));
-    if (format == "json") {
-        nlohmann::json j = {{"file", name},
-                            {"event", at ? nlohmann::json(*at) : nlohmann::json()},
-                            {"turn", turn ? nlohmann::json(*turn) : nlohmann::json()},
-                            {"state", state_to_json(*v.state, log.seats)}};
-        if (!v.violations.empty()) j["violations"] = verdict_to_json(v, log)["violations"];
-        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
-    } else {
-        // --at names its event in words (the log is held whole for --at).
-        const std::string point =
-            at ? fmt::format("after event {} ({}{})", *at,
-                             at_turn >= 0 ? fmt::format("turn {}, ", at_turn) : "",
-                             event_text(log.events[static_cast<std::size_t>(*at)].body, log.seats,
-                                        log_board(log)))
-               : fmt::format("at the end of turn {}", *turn);
-        f.out << printable(fmt::format("{}: state {}", name, point)) << '\n';
-        f.out << state_to_text(*v.state, log.seats);
-        for (const auto& x : v.violations) f.out << violation_text(x, log, name, &v) << '\n';
-    }
-}
-
-// The verdict: JSON, the first line of the text with several inputs, or the whole text.
-void ReplayCli::report_verdict(FileRun& f, const GameLog& log, const Verdict& v) const {
-    if (format == "json") {
-        nlohmann::json j = verdict_to_json(v, log);
-        f.out << json_util::dump(j, f.many ? -1 : 2) << '\n';
-    } else if (f.many) {
-        std::string text = verdict_to_text(v, log);
-        f.out << text.substr(0, text.find('\n') + 1);
-    } else {
-        f.out << verdict_to_text(v, log);
-    }
+        f.out += verdict_report(verdict, log, shape);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/engine/event.hpp>
-#include <catan/import/import.hpp>
-#include <catan/import/import_util.hpp>
+#include <catan/import/input.hpp>
+#include <catan/io/line.hpp>
 #include <catan/io/log_format.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/roads_report.hpp>
@@ -18,13 +18,6 @@
 using namespace ctk;
 
 namespace {
-
-// A native log: a JSON document whose format is catan-log, or JSON Lines whose first line is
-// a log header. JSON Lines of anything else (positions, states) is a stream of positions.
-bool is_log_object(const nlohmann::json& j) {
-    return j.is_object() &&
-           (j.contains("events") || (j.contains("format") && j["format"] == "catan-log"));
-}
 
 struct Options {
     std::string format = "text";
@@ -59,86 +52,71 @@ Position parse_position(const nlohmann::json& j, const std::string& where) {
     }
 }
 
-// The reports of one input: one for a position, a state or a log; one per line for JSON
-// Lines of positions. Sets `exit` to 1 when a log breaks a rule. Throws InputError for an
-// input that gives no report; in a stream of positions, a bad line ends the stream: the
-// reports before it are returned and its message is put in `error`.
-std::vector<Report> read_reports(const std::string& name, const Options& opt, int& exit,
-                                 std::optional<std::string>& error) {
-    const std::string text = cli::read_input(name);
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    const bool parsed = !j.is_discarded();
-    // A JSON Lines stream: what its first line is decides between a log and positions.
-    nlohmann::json first;
-    std::size_t first_end = 0;
-    if (!parsed) {
-        std::size_t pos = 0;
-        while (pos < text.size()) {
-            std::string_view line = take_line(text, pos);
-            if (blank_line(line)) continue;
-            first = nlohmann::json::parse(line, nullptr, false);
-            first_end = pos;
+// The reports of a stream of positions, one per line: a bad line ends the stream (the reports
+// before it are returned and its message is put in `error`).
+std::vector<Report> position_lines(const std::string& name, std::string_view text,
+                                   std::optional<std::string>& error) {
+    std::vector<Report> reports;
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::string_view line = take_line(text, pos);
+        ++line_no;
+        if (blank_line(line)) continue;
+        const std::string where = fmt::format("{}:{}", name, line_no);
+        nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+        try {
+            if (record.is_discarded())
+                throw InputError(fmt::format(
+                    "{}: not JSON (a JSON Lines stream of positions: one position per line)",
+                    where));
+            reports.push_back({where, where, parse_position(record, where),
+                               nlohmann::json{{"file", name}, {"line", line_no}}});
+        } catch (const InputError& e) {
+            error = e.what();
             break;
         }
     }
-    std::vector<Report> reports;
-    // a recording of other software (catan-import's formats) is converted first
-    std::optional<ImportFormat> foreign;
-    if (!parsed || !j.is_object() || !j.contains("format")) foreign = detect_import_format(text);
-    const bool position_lines =
-        !parsed && !foreign && first.is_object() && !is_log_object(first) && first_end > 0;
-    if (position_lines) {
-        if (opt.at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
-        int line_no = 0;
-        std::size_t pos = 0;
-        while (pos < text.size()) {
-            std::string_view line = take_line(text, pos);
-            ++line_no;
-            if (blank_line(line)) continue;
-            const std::string where = fmt::format("{}:{}", name, line_no);
-            nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
-            try {
-                if (record.is_discarded())
-                    throw InputError(
-                        fmt::format("{}: not JSON (a JSON Lines stream of positions: "
-                                    "one position per line)",
-                                    where));
-                reports.push_back({where, where, parse_position(record, where),
-                                   nlohmann::json{{"file", name}, {"line", line_no}}});
-            } catch (const InputError& e) {
-                error = e.what();
-                break;
-            }
-        }
-        return reports;
-    }
-    Report r{name, name == "-" ? "standard input" : name, {}, nlohmann::json{{"file", name}}};
-    if (foreign || !parsed || is_log_object(j)) {
-        GameLog log = foreign ? import_log(text, name, *foreign) : read_log(text, name);
-        ReplayOptions ropt;
-        if (opt.at) {
-            if (*opt.at >= static_cast<int>(log.events.size()))
-                throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
-                                             *opt.at, log.events.size(),
-                                             static_cast<int>(log.events.size()) - 1));
-            ropt.stop_at_event = opt.at;
-        }
-        Verdict v = replay(log, ropt, name);
-        for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
-        if (!v.violations.empty()) exit = std::max(exit, cli::code(cli::Exit::kViolation));
-        r.position = position_from_state(*v.state, log.seats);
-        r.title = log_title(log, name);
-        if (opt.at || !log.events.empty())
-            r.source["event"] = opt.at ? *opt.at : static_cast<int>(log.events.size()) - 1;
-        if (!v.violations.empty()) r.source["stopped_at"] = v.violations.front().event_index;
-        if (r.source.contains("event"))
-            r.where = fmt::format("{} after event {}", name, r.source["event"].dump());
-    } else {
-        if (opt.at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
-        r.position = parse_position(j, name);
-    }
-    reports.push_back(std::move(r));
     return reports;
+}
+
+// The report of a log at --at or its end (replayed; a violation is printed and sets `exit`
+// to 1, the report then being of the state where replay stopped).
+Report log_report(const std::string& name, const GameLog& log, const Options& opt, int& exit) {
+    Report r{name, log_title(log, name), {}, nlohmann::json{{"file", name}}};
+    ReplayOptions ropt;
+    if (opt.at) {
+        if (*opt.at >= static_cast<int>(log.events.size()))
+            throw InputError(fmt::format("{}: --at {}: the log has {} events (0..{})", name,
+                                         *opt.at, log.events.size(),
+                                         static_cast<int>(log.events.size()) - 1));
+        ropt.stop_at_event = opt.at;
+    }
+    Verdict v = replay(log, ropt, name);
+    for (const auto& x : v.violations) std::cerr << violation_text(x, log, name) << '\n';
+    if (!v.violations.empty()) exit = std::max(exit, cli::code(cli::Exit::kViolation));
+    r.position = position_from_state(*v.state, log.seats);
+    if (opt.at || !log.events.empty())
+        r.source["event"] = opt.at ? *opt.at : static_cast<int>(log.events.size()) - 1;
+    if (!v.violations.empty()) r.source["stopped_at"] = v.violations.front().event_index;
+    if (r.source.contains("event"))
+        r.where = fmt::format("{} after event {}", name, r.source["event"].dump());
+    return r;
+}
+
+// The reports of one input, told once (lib/catan/import/input.hpp): one for a position, a
+// state or a log (a recording of other software converted first); one per line for JSON
+// Lines of positions. Throws InputError for an input that gives no report.
+std::vector<Report> read_reports(const std::string& name, const Options& opt, int& exit,
+                                 std::optional<std::string>& error) {
+    Input in = open_game_input(name, true);
+    if (in.kind != InputKind::kPosition) return {log_report(name, read_one_game(in), opt, exit)};
+    if (opt.at) throw InputError(fmt::format("{}: --at applies to a game log only", name));
+    const nlohmann::json j = nlohmann::json::parse(*in.text, nullptr, false);
+    if (j.is_discarded()) return position_lines(name, *in.text, error);
+    Report r{name, name == "-" ? "standard input" : name, {}, nlohmann::json{{"file", name}}};
+    r.position = parse_position(j, name);
+    return {std::move(r)};
 }
 
 int run(int argc, char** argv) {

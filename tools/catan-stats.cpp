@@ -1,10 +1,7 @@
 // catan-stats: statistics over many games (dice fairness, seats, opening placements, game
 // length, cards, trades, development cards), as partial aggregates that merge exactly.
 // Thin: options, the library's batch reading + replay + stats, output.
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -12,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/analysis/stats.hpp>
+#include <catan/import/input.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/report/stats_report.hpp>
 #include "cli_common.hpp"
@@ -32,11 +30,22 @@ struct Options {
     int jobs = 1;
 };
 
-// One game's contribution, on its own (merged in input order by the caller).
-StatsAggregate one_game(const GameText& g, bool all_games) {
+// One game's contribution, on its own (merged in input order by the caller): read (its
+// format told once with its input), replayed with statistics; malformed with the reader's
+// message when it cannot be read.
+StatsAggregate one_game(const GameInput& g, bool all_games) {
     StatsAggregate a;
     a.all_games = all_games;
-    add_log_text(a, g.text, g.name);
+    GameLog log;
+    try {
+        log = read_game(g);
+    } catch (const InputError& e) {
+        add_malformed(a, g.name, e.what());
+        return a;
+    }
+    ReplayOptions opt;
+    opt.stats = true;
+    add_game(a, log, replay(log, opt, g.name));
     return a;
 }
 
@@ -92,7 +101,7 @@ int run_games(const Options& opt) {
     const int threads = resolve_threads(opt.jobs);
     StatsAggregate agg;
     agg.all_games = opt.all_games;
-    std::vector<GameText> batch;
+    std::vector<GameInput> batch;
     auto flush = [&] {
         ordered_parallel_for<StatsAggregate>(
             batch.size(), threads, [&](std::size_t i) { return one_game(batch[i], opt.all_games); },
@@ -100,30 +109,21 @@ int run_games(const Options& opt) {
         batch.clear();
     };
     const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
-    for (const auto& file : inputs) {
-        const std::string& name = file;
-        std::ifstream fin;
-        if (file != "-") {
-            std::error_code ec;
-            const bool folder = std::filesystem::is_directory(file, ec);
-            if (!folder) fin.open(file, std::ios::binary);
-            if (folder || !fin) {
-                StatsAggregate bad;
-                bad.all_games = opt.all_games;
-                add_malformed(bad, name,
-                              folder
-                                  ? fmt::format("{}: is a directory", name)
-                                  : fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
-                merge(agg, bad);
-                continue;
-            }
-        }
-        GameStreamReader reader(file == "-" ? std::cin : fin, name);
-        while (auto g = reader.next()) {
-            batch.push_back(std::move(*g));
-            if (batch.size() >= batch_size) flush();
-        }
-    }
+    // An input that cannot be opened or told is one malformed record.
+    auto malformed = [&](const std::string& name, const InputError& e) {
+        StatsAggregate bad;
+        bad.all_games = opt.all_games;
+        add_malformed(bad, name, e.what());
+        merge(agg, bad);
+    };
+    for (const auto& file : inputs)
+        for_each_game(
+            file, GameReading::kText, ReplayOptions{},
+            [&](GameInput& g) {
+                batch.push_back(std::move(g));
+                if (batch.size() >= batch_size) flush();
+            },
+            malformed);
     flush();
     if (!opt.catanstats.empty()) {
         std::vector<CatanstatsRow> rows;

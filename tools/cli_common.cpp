@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <catan/import/import.hpp>
+#include <catan/import/input.hpp>
 #include <catan/version.hpp>
 
 #include <catan/board/topology.hpp>
@@ -41,114 +41,8 @@ std::string read_input(const std::string& path) {
     return ss.str();
 }
 
-namespace {
-// Standard input read in blocks of 64 KiB with read(2). std::cin's buffer, synchronised
-// with C stdio, takes one getc() per byte: a quarter of `catan-board check -`'s time.
-class StdinBuf : public std::streambuf {
-  protected:
-    int_type underflow() override {
-        if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-        ssize_t n;
-        do n = ::read(STDIN_FILENO, buf_, sizeof buf_);
-        while (n < 0 && errno == EINTR);
-        if (n <= 0) return traits_type::eof();
-        setg(buf_, buf_, buf_ + n);
-        return traits_type::to_int_type(*gptr());
-    }
-
-  private:
-    char buf_[1 << 16];
-};
-
-class StdinStream : public std::istream {
-  public:
-    StdinStream() : std::istream(nullptr) { rdbuf(&buf_); }
-
-  private:
-    StdinBuf buf_;
-};
-}  // namespace
-
 std::unique_ptr<std::istream> open_input(const std::string& path) {
-    if (path == "-") return std::make_unique<StdinStream>();
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw InputError(fmt::format("{}: is a directory", path));
-    auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!*in) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-    return in;
-}
-
-namespace {
-
-constexpr std::size_t kTellBytes = 65536;
-
-// A prefix already read, then the rest of a stream.
-class ChainBuf : public std::streambuf {
-  public:
-    ChainBuf(std::string prefix, std::unique_ptr<std::istream> rest)
-        : prefix_(std::move(prefix)), rest_(std::move(rest)) {
-        setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
-    }
-
-  private:
-    int_type underflow() override {
-        rest_->read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
-        const auto n = rest_->gcount();
-        if (n <= 0) return traits_type::eof();
-        setg(buf_.data(), buf_.data(), buf_.data() + n);
-        return traits_type::to_int_type(*gptr());
-    }
-    std::string prefix_;
-    std::unique_ptr<std::istream> rest_;
-    std::array<char, 65536> buf_{};
-};
-
-class ChainStream : public std::istream {
-  public:
-    ChainStream(std::string prefix, std::unique_ptr<std::istream> rest)
-        : std::istream(nullptr), buf_(std::move(prefix), std::move(rest)) {
-        rdbuf(&buf_);
-    }
-
-  private:
-    ChainBuf buf_;
-};
-
-bool told_as_recording(std::string_view prefix) {
-    if (prefix.empty()) return false;
-    const auto c = static_cast<unsigned char>(prefix.front());
-    if (c != '{' && c != 0xEF && !std::isspace(c)) return true;
-    // A JSON Lines log's header line says what it is (the usual bulk input: no scan).
-    const std::string_view first = prefix.substr(0, prefix.find('\n'));
-    if (first.find("\"catan-log\"") != std::string_view::npos) return false;
-    return starts_like_recording(prefix);
-}
-
-}  // namespace
-
-OpenedInput open_input_told(const std::string& path) {
-    OpenedInput out;
-    auto in = open_input(path);
-    std::string prefix(kTellBytes, '\0');
-    in->read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    prefix.resize(static_cast<std::size_t>(in->gcount()));
-    in->clear(in->rdstate() & std::ios::badbit);
-    out.recording = told_as_recording(prefix);
-    out.in = std::make_unique<ChainStream>(std::move(prefix), std::move(in));
-    return out;
-}
-
-bool holds_recording_whole(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return false;
-    return starts_like_recording(read_all(f));
-}
-
-std::string read_all(std::istream& in) {
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return open_input_stream(path);
 }
 
 void setup_app(CLI::App& app, const std::string& tool, const std::string& examples,

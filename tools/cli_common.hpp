@@ -36,22 +36,6 @@ std::string read_input(const std::string& path);
 // "<path>: cannot open: <reason>".
 std::unique_ptr<std::istream> open_input(const std::string& path);
 
-// An input opened as open_input does, and whether it holds a recording of another program
-// (a format catan-import reads) rather than a native log: its first byte is none a native
-// log starts with ('{', white space, a byte-order mark), or its first 64 KB are told as
-// one (starts_like_recording). Standard input is read ahead by those 64 KB, which the
-// stream still gives first.
-struct OpenedInput {
-    std::unique_ptr<std::istream> in;
-    bool recording = false;
-};
-OpenedInput open_input_told(const std::string& path);
-// Whether a whole file is told as a recording (a JSON recording whose telling keys come
-// past the first 64 KB).
-bool holds_recording_whole(const std::string& path);
-// The rest of a stream, whole.
-std::string read_all(std::istream& in);
-
 // Names the app `tool` (the name that starts its command-line errors), adds --version
 // (prints "<tool> <version>") and sets the footer of --help to the given
 // examples. Call right after constructing the app.

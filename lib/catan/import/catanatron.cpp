@@ -10,6 +10,7 @@
 
 #include <catan/import/detail/catanatron_detail.hpp>
 #include <catan/import/import_util.hpp>
+#include <catan/io/json_error.hpp>
 #include <catan/io/json_util.hpp>
 
 namespace ctk {
@@ -253,7 +254,9 @@ GameLog Importer::run(std::string_view text) {
     if (auto nul = ju::find_nul_byte(text))
         throw InputError(fmt::format("{}: not valid JSON: {}", name_, *nul));
     json doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded()) throw InputError(fmt::format("{}: not valid JSON", name_));
+    if (doc.is_discarded())
+        throw InputError(fmt::format("{}: not valid JSON: {}", name_,
+                                     ju::json_error(text).value_or("no value")));
     if (!doc.is_object())
         throw InputError(fmt::format("{}: expected a JSON object (a catanatron game)", name_));
 

@@ -5,33 +5,17 @@
 
 #include <fmt/format.h>
 
-#include <catan/import/catanatron.hpp>
-#include <catan/import/catanlog.hpp>
-#include <catan/import/colonist.hpp>
 #include <catan/import/import_util.hpp>
-#include <catan/import/jsettlers.hpp>
-#include <catan/import/soclog.hpp>
+#include <catan/import/input.hpp>
 #include <catan/io/log_format.hpp>
 
 namespace ctk {
 
-namespace {
-
-// A native log: a JSON object first, and the format name "catan-log" in its header (the
-// first line of JSON Lines, anywhere in a document, whose keys are written sorted).
-bool looks_like_native(std::string_view text) {
-    return json_object_containing(text, "\"catan-log\"");
-}
-
-// The text without a UTF-8 byte-order mark at its start (editors on some systems write one;
-// it is not part of any of these formats).
-std::string_view without_bom(std::string_view text) {
+std::string_view strip_bom(std::string_view text) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     return text;
 }
 
-// The value of "format" in the first JSON object of the text (a document or the first line
-// of JSON Lines), when it is one of this toolkit's formats ("catan-...").
 std::optional<std::string> toolkit_format(std::string_view text) {
     std::size_t pos = text.find_first_not_of(" \t\r\n");
     if (pos == std::string_view::npos || text[pos] != '{') return std::nullopt;
@@ -46,10 +30,8 @@ std::optional<std::string> toolkit_format(std::string_view text) {
     return name;
 }
 
-}  // namespace
-
-std::optional<std::string> unsupported_format(std::string_view text) {
-    text = without_bom(text);
+std::optional<std::string> compressed_input(std::string_view text) {
+    text = strip_bom(text);
     auto starts = [&](std::string_view magic) { return text.starts_with(magic); };
     if (starts("\x1F\x8B"))
         return "a gzip-compressed file (decompress it first: gzip -dc FILE | catan-import -)";
@@ -61,6 +43,12 @@ std::optional<std::string> unsupported_format(std::string_view text) {
     if (starts("\x28\xB5\x2F\xFD"))
         return "a zstd-compressed file (decompress it first: zstd -dc FILE | catan-import -)";
     if (starts("PK\x03\x04")) return "a zip archive (extract the game record from it first)";
+    return std::nullopt;
+}
+
+std::optional<std::string> unsupported_format(std::string_view text) {
+    if (auto what = compressed_input(text)) return what;
+    text = strip_bom(text);
     if (auto f = toolkit_format(text)) {
         if (*f == "catan-board") return "a board (format \"catan-board\"), not a game record";
         if (*f == "catan-position")
@@ -89,64 +77,28 @@ std::optional<std::string> unsupported_format(std::string_view text) {
 }
 
 std::string_view import_format_name(ImportFormat f) {
-    switch (f) {
-        case ImportFormat::kSoclog:
-            return "soclog";
-        case ImportFormat::kCatanatron:
-            return "catanatron";
-        case ImportFormat::kCatanlog:
-            return "catanlog";
-        case ImportFormat::kColonist:
-            return "colonist";
-        case ImportFormat::kJsettlers:
-            return "jsettlers";
-        case ImportFormat::kNative:
-            return "native";
-    }
-    return "?";
+    return input_format(f).name;
 }
 
 std::optional<ImportFormat> parse_import_format(std::string_view s) {
-    if (s == "soclog") return ImportFormat::kSoclog;
-    if (s == "catanatron") return ImportFormat::kCatanatron;
-    if (s == "catanlog") return ImportFormat::kCatanlog;
-    if (s == "colonist") return ImportFormat::kColonist;
-    if (s == "jsettlers") return ImportFormat::kJsettlers;
-    if (s == "native") return ImportFormat::kNative;
+    for (const InputFormat& f : input_formats())
+        if (f.name == s) return f.id;
     return std::nullopt;
 }
 
 std::optional<ImportFormat> detect_import_format(std::string_view text) {
-    text = without_bom(text);
-    if (looks_like_catanatron(text)) return ImportFormat::kCatanatron;
-    if (looks_like_colonist(text)) return ImportFormat::kColonist;
-    if (looks_like_soclog(text)) return ImportFormat::kSoclog;
-    if (looks_like_jsettlers(text)) return ImportFormat::kJsettlers;
-    if (looks_like_catanlog(text)) return ImportFormat::kCatanlog;
-    if (looks_like_native(text)) return ImportFormat::kNative;
-    // Entries of a JSettlers 2.x event log without its header ("#" comments then
-    // "all:SOCVersion:..."): soclog, which rejects it as unsupported with the line.
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::string_view line = take_line(text, pos);
-        std::size_t first = line.find_first_not_of(" \t\r");
-        if (first == std::string_view::npos || line[first] == '#') continue;
-        line.remove_prefix(first);
-        if (line.starts_with("SOC game event log") || line.find(":SOC") != std::string_view::npos)
-            return ImportFormat::kSoclog;
-        break;
-    }
+    text = strip_bom(text);
+    for (const InputFormat& f : input_formats())
+        if (f.recognise(text)) return f.id;
     return std::nullopt;
 }
-
-namespace {
 
 // What every importer must give (the native reader enforces it on read, so a log that breaks
 // it could be written but not read back): each event's player is one of the seats, and the
 // whole log reads back. An
 // importer that cannot tell who acted fails itself with the source line; this is the
 // backstop for every format.
-GameLog checked(GameLog log, std::string_view name) {
+GameLog checked_import(GameLog log, std::string_view name) {
     const auto seats = static_cast<PlayerId>(log.seats.size());
     for (std::size_t i = 0; i < log.seats.size(); ++i)
         for (const auto& [what, text] :
@@ -185,26 +137,9 @@ GameLog checked(GameLog log, std::string_view name) {
     return log;
 }
 
-}  // namespace
-
 GameLog import_log(std::string_view text, std::string_view name, ImportFormat format,
                    std::vector<ImportWarning>* warnings) {
-    text = without_bom(text);
-    switch (format) {
-        case ImportFormat::kSoclog:
-            return checked(import_soclog(text, name), name);
-        case ImportFormat::kCatanatron:
-            return checked(import_catanatron(text, name), name);
-        case ImportFormat::kCatanlog:
-            return checked(import_catanlog(text, name, warnings), name);
-        case ImportFormat::kColonist:
-            return checked(import_colonist(text, name), name);
-        case ImportFormat::kJsettlers:
-            return checked(import_jsettlers(text, name), name);
-        case ImportFormat::kNative:
-            break;
-    }
-    return read_log(text, name);
+    return input_format(format).read(strip_bom(text), name, warnings);
 }
 
 GameLog import_recording(std::string_view text, std::string_view name,
@@ -227,11 +162,6 @@ GameLog read_any_log(std::string_view text, std::string_view name) {
     const auto format = detect_import_format(text);
     if (format && *format != ImportFormat::kNative) return import_log(text, name, *format);
     return read_log(text, name);
-}
-
-bool starts_like_recording(std::string_view prefix) {
-    const auto format = detect_import_format(prefix);
-    return format && *format != ImportFormat::kNative;
 }
 
 }  // namespace ctk

@@ -62,16 +62,26 @@ GameLog import_recording(std::string_view text, std::string_view name,
                          std::optional<ImportFormat> format,
                          std::vector<ImportWarning>* warnings = nullptr);
 
-// What the tools that read native logs (catan-replay) read: a native log (read_log, with
-// its messages), or, when detect_import_format places the text in another format, that
-// recording converted in memory (import_log). Throws InputError as those do.
+// What a tool that is given one text reads (lib/catan/import/input.hpp reads a path): a native log
+// (read_log, with its messages), or, when detect_import_format places the text in another format,
+// that recording converted in memory (import_log). Throws InputError as those do.
 GameLog read_any_log(std::string_view text, std::string_view name);
 
-// Whether the first bytes of an input (say its first 64 KB) already show a recording of
-// another format than the native log (detect_import_format on them gives one), so that a
-// tool streaming native logs reads this input whole and converts it instead. A JSON
-// recording whose telling keys come later is not seen here: read_any_log on the whole
-// text tells it.
-bool starts_like_recording(std::string_view prefix);
+// The text without a UTF-8 byte-order mark at its start (editors on some systems write one;
+// it is part of none of the formats).
+std::string_view strip_bom(std::string_view text);
+
+// The value of "format" in the first JSON object of the text (a document or the first line
+// of JSON Lines), when it is one of this toolkit's formats ("catan-..."); std::nullopt else.
+std::optional<std::string> toolkit_format(std::string_view text);
+
+// For a compressed file or an archive (gzip, bzip2, xz, zstd, zip, told by their first
+// bytes): the phrase unsupported_format gives for it; std::nullopt for anything else.
+std::optional<std::string> compressed_input(std::string_view text);
+
+// What every importer must give, checked on its log: each event's player is one of the
+// seats, names and colours within kMaxNameBytes, and the whole log reads back (InputError
+// naming the event and source line, or the reader's message, otherwise). Returns the log.
+GameLog checked_import(GameLog log, std::string_view name);
 
 }  // namespace ctk

@@ -13,6 +13,7 @@
 #include <catan/io/detail/event_fast.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/event_write.hpp>
+#include <catan/io/json_error.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/line.hpp>
 
@@ -261,13 +262,10 @@ Event jsonl_event(std::string_view line, const std::vector<Seat>& seats, const T
                                      format_line_prefix(name, i, line_no), line.find('\0') + 1));
     json j = json::parse(line, nullptr, false);
     if (j.is_discarded()) {
-        // Re-parse with exceptions for nlohmann's message (where and what).
-        try {
-            json again = json::parse(line);
-        } catch (const json::exception& e) {
-            throw InputError(fmt::format("{}: not valid JSON: {}",
-                                         format_line_prefix(name, i, line_no), e.what()));
-        }
+        // Where and why (json_error parses again, with nlohmann's exceptions).
+        if (auto why = json_error(line, true))
+            throw InputError(
+                fmt::format("{}: not valid JSON: {}", format_line_prefix(name, i, line_no), *why));
     }
     try {
         Event e = event_from_json(j, seats, t, fmt::format("events[{}]", i));
@@ -315,7 +313,8 @@ GameLog read_log(std::string_view text, std::string_view name) {
         try {
             doc = json::parse(text);
         } catch (const json::exception& e) {
-            throw InputError(fmt::format("{}: not valid JSON: {}", name, e.what()));
+            throw InputError(
+                fmt::format("{}: not valid JSON: {}", name, json_error(text).value_or(e.what())));
         }
         GameLog log;
         try {
