@@ -35,6 +35,10 @@ inline constexpr int kMaxPlayers = 6;
 using ResourceCounts = std::array<int, kResourceCount>;
 // A count per seat (turn order), e.g. the cards each player gives to a monopoly.
 using SeatCounts = std::array<std::int8_t, kMaxPlayers>;
+// The largest card count a log may state (a resource map's count, a seat's count): 95,
+// the standard bank's five resources of 19 cards. The readers refuse more, so the rules
+// may rely on it (a maritime trade's bundles, a discard's multisets).
+inline constexpr int kMaxCardCount = 95;
 
 enum class DevCard : std::uint8_t {
     kKnight,

@@ -239,8 +239,8 @@ class DomValue {
             if (!detail::integer(d, lo, hi, out[i++])) return false;
         return true;
     }
-    // {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
-    // as in the precise reader's document).
+    // {"brick": 1, ...}: exact resource names, counts 0..kMaxCardCount (a repeated key: the
+    // last wins, as in the precise reader's document).
     bool resource_map(ResourceCounts& out) const {
         object o;
         if (v_.get_object().get(o)) return false;
@@ -248,7 +248,8 @@ class DomValue {
         for (auto [key, value] : o) {
             Resource r;
             int n = 0;
-            if (!exact_resource(key, r) || !detail::integer(value, 0, 95, n)) return false;
+            if (!exact_resource(key, r) || !detail::integer(value, 0, kMaxCardCount, n))
+                return false;
             out[static_cast<std::size_t>(r)] = n;
         }
         return true;
@@ -409,7 +410,8 @@ class Scan {
         do {
             Resource r;
             int n = 0;
-            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') || !integer(0, 95, n))
+            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') ||
+                !integer(0, kMaxCardCount, n))
                 return false;
             out[static_cast<std::size_t>(r)] = n;
         } while (eat(','));
