@@ -229,6 +229,22 @@ struct Seat {
     std::optional<int> source_seat;  // seat number in the recording it was imported from
 };
 
+// The seat palette, in turn order: the colour names self-play and the importers give
+// seats, and the drawing colour (#rrggbb) the renderers use for each name (and for seat i
+// when its colour is not one they can draw).
+struct SeatColour {
+    std::string_view name;  // "red"
+    std::string_view hex;   // "#d62728"
+};
+inline constexpr std::array<SeatColour, kMaxPlayers> kSeatColours{{
+    {"red", "#d62728"},
+    {"blue", "#1f77b4"},
+    {"white", "#8a8a8a"},
+    {"orange", "#ff7f0e"},
+    {"green", "#2ca02c"},
+    {"brown", "#8c564b"},
+}};
+
 // How text names player p of these seats: the seat's name; "nobody" for kNoPlayer; "player
 // N" for a number with no seat (an event of a malformed log, as check reports it). Not
 // escaped: text output passes it through printable (io/output.hpp).
