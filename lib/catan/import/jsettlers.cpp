@@ -331,10 +331,12 @@ void Importer::on_options(const Entry& e) {
         const bool on = value.starts_with('t');
         if (key == "VP") {
             if (on) {
+                constexpr const OptionSpec& vp = kGameOptions[0];
+                static_assert(vp.number == &GameOptions::vp_to_win);
                 auto n = jsettlers::parse_int(value.substr(1));
-                if (!n || *n < 3 || *n > 30)
-                    fail(e, fmt::format("game option VP={}: expected t followed by 3..30 points",
-                                        std::string(value)));
+                if (!n || *n < vp.min || *n > vp.max)
+                    fail(e, fmt::format("game option VP={}: expected t followed by {}..{} points",
+                                        std::string(value), vp.min, vp.max));
                 options_.vp_to_win = *n;
             }
             continue;
