@@ -3,6 +3,7 @@
 // play_game + write_log, the summary (lib/catan/report/sim_report.hpp).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -52,6 +53,23 @@ SimSummary play_games(SimRun& run, std::int64_t games, std::int64_t first,
     return sum;
 }
 
+// The house rules of the log header (kGameOptions) as flags, --vp-to-win for vp_to_win;
+// the readings of other engines are not self-play's.
+void add_house_rule_flags(CLI::App& app, GameOptions& options) {
+    const GameOptions base;
+    for (const OptionSpec& o : kGameOptions) {
+        if (o.reading) continue;
+        std::string flag = "--" + std::string(o.key);
+        std::replace(flag.begin(), flag.end(), '_', '-');
+        const std::string help = fmt::format("house rule: {}", o.what);
+        if (o.number)
+            app.add_option(flag, options.*o.number, fmt::format("{} ({})", help, base.*o.number))
+                ->check(CLI::Range(o.min, o.max));
+        else
+            app.add_flag(flag, options.*o.flag, help);
+    }
+}
+
 int run(int argc, char** argv) {
     CLI::App app{"Play seeded Catan games with uniformly random legal moves; write their logs"};
     cli::setup_app(
@@ -79,13 +97,7 @@ int run(int argc, char** argv) {
                    "players per game, 2..6 (red, blue, white, orange, green, brown); 5 and 6 "
                    "play the 5-6 player extension on a random extended board")
         ->check(CLI::Range(2, 6));
-    app.add_option("--vp-to-win", opt.options.vp_to_win, "house rule: the VP target (10)")
-        ->check(CLI::Range(3, 30));
-    app.add_option("--discard-limit", opt.options.discard_limit,
-                   "house rule: on a 7, players holding more than this many cards discard (7)")
-        ->check(CLI::Range(2, 99));
-    app.add_flag("--friendly-robber", opt.options.friendly_robber,
-                 "house rule: the robber spares players with 2 VP or fewer");
+    add_house_rule_flags(app, opt.options);
     auto* board_opt = app.add_option(
         "--board", board_file,
         "board JSON file, - for stdin (default: beginner); one board: a stream of several is an "

@@ -409,6 +409,36 @@ TEST_CASE("claims are cross-checked against what the rules derive", "[rules][cla
           "the log claims red received 1 lumber, 1 wool; the rules give 1 lumber, 1 wool, 1 ore");
 }
 
+TEST_CASE("every claim is checked, in the order of the claims' table", "[rules][claims]") {
+    Table t;
+    t.opening(10);
+    Event e =
+        t.ev(R"({"type":"place_settlement","player":"red","vertex":35,"claims":{)"
+             R"("winner":"blue","bank":{"ore":1},"hands":{"red":{"ore":5}},"vp":{"red":9},)"
+             R"("largest_army":"blue","longest_road":"blue","received":{"red":{"lumber":1}}}})");
+    REQUIRE(!check(t.s, e, 10, t.ctx));
+    apply(t.s, e);
+    const std::vector<Violation> all = check_all_claims(t.s, e, 10, t.ctx);
+    const std::vector<std::pair<std::string, std::string>> expected{
+        {"setup-resources", "received"},  {"longest-road", "longest_road"},
+        {"largest-army", "largest_army"}, {"win-on-own-turn", "vp"},
+        {"claim-hand", "hands"},          {"claim-bank", "bank"},
+        {"win-on-own-turn", "winner"}};
+    REQUIRE(all.size() == expected.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        CHECK(all[i].rule_id == expected[i].first);
+        CHECK(all[i].json_pointer == "/events/10/claims/" + expected[i].second);
+    }
+    CHECK(all[6].message ==
+          fmt::format("the log claims blue won; the rules count {} VP for blue and nobody has won",
+                      t.s.vp(kBlue)));
+    // check_claims names the first of them.
+    auto first = check_claims(t.s, e, 10, t.ctx);
+    REQUIRE(first);
+    CHECK(first->json_pointer == all[0].json_pointer);
+    CHECK(first->message == all[0].message);
+}
+
 TEST_CASE("log reader: JSON Lines and document agree, errors name event, line and field",
           "[event]") {
     std::string text = test::read_file(test::source_path("samples/logs/valid/trades.json"));

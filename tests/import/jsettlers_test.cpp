@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <catan/board/rng.hpp>
+#include <catan/import/detail/jsettlers_lines.hpp>
 #include <catan/import/import.hpp>
 #include <catan/import/jsettlers.hpp>
 #include <catan/io/event_json.hpp>
@@ -449,4 +450,26 @@ TEST_CASE(
     WARN("JSettlers2 client logs: the truth among the states after "
          << exact << " events, past the bound after " << inexact);
     CHECK(exact > 0);
+}
+
+TEST_CASE("the JSettlers line reader numbers the lines, drops a CR and tells a cut last line",
+          "[import][jsettlers]") {
+    jsettlers::LineReader r("a\r\n\n \t\nb:c", "x.log");
+    CHECK(r.line() == 0);
+    CHECK(r.next_line() == std::optional<std::string_view>("a"));
+    CHECK(r.line() == 1);
+    CHECK_FALSE(r.cut_last_line());
+    CHECK(r.next_line() == std::optional<std::string_view>(""));
+    CHECK(r.next_line() == std::optional<std::string_view>(" \t"));
+    CHECK_FALSE(r.cut_last_line());
+    CHECK(r.next_line() == std::optional<std::string_view>("b:c"));
+    CHECK(r.line() == 4);
+    CHECK(r.cut_last_line());
+    CHECK_FALSE(r.next_line());
+    CHECK(r.line() == 4);
+    CHECK_THROWS_WITH(r.fail(r.line(), "bad"), "x.log:4: bad");
+    jsettlers::LineReader whole("a\n", "y.log");
+    CHECK(whole.next_line() == std::optional<std::string_view>("a"));
+    CHECK_FALSE(whole.cut_last_line());
+    CHECK_FALSE(whole.next_line());
 }

@@ -2,7 +2,17 @@
 // header options and "unrecorded", sum-only rolls, hidden discards, hand and bank claims.
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <catan/board/topology.hpp>
 #include <catan/engine/event.hpp>
+#include <catan/io/detail/event_fast.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/log_format.hpp>
@@ -87,6 +97,71 @@ TEST_CASE("the readings of other engines are header options, written only when s
           R"({"discard_limit":7,"extension":false,"friendly_robber":false,)"
           R"("special_building_any_order":true,"unlimited_bank":true,"vp_to_win":10,)"
           R"("win_when_turn_passes":false})");
+}
+
+TEST_CASE("every option of the options' table is read by both header readers within its range",
+          "[log][format]") {
+    for (const OptionSpec& o : kGameOptions) {
+        INFO(o.key);
+        std::vector<std::pair<std::string, bool>> values;  // a JSON value, whether it is read
+        if (o.number)
+            values = {{std::to_string(o.min), true},
+                      {std::to_string(o.max), true},
+                      {std::to_string(o.min - 1), false},
+                      {std::to_string(o.max + 1), false},
+                      {"true", false}};
+        else
+            values = {{"true", true}, {"false", true}, {"1", false}};
+        for (const auto& [value, read] : values) {
+            INFO(value);
+            const std::string line = fmt::format(
+                R"({{"format":"catan-log","options":{{"{}":{}}},"seats":[{{"name":"a"}},)"
+                R"({{"name":"b"}}]}})",
+                o.key, value);
+            const std::optional<GameLog> fast = detail::read_header_fast(line);
+            CHECK(fast.has_value() == read);
+            if (!read) {
+                CHECK_THROWS_WITH(detail::read_header_precise(nlohmann::json::parse(line)),
+                                  Catch::StartsWith(fmt::format("options.{}: ", o.key)));
+                continue;
+            }
+            const GameLog precise = detail::read_header_precise(nlohmann::json::parse(line));
+            CHECK(fast->options == precise.options);
+            if (o.number) CHECK(precise.options.*o.number == std::stoi(value));
+            if (o.flag) CHECK(precise.options.*o.flag == (value == "true"));
+            CHECK(read_log(write_log(precise, LogFormat::kJsonl), "again.jsonl").options ==
+                  precise.options);
+        }
+    }
+    CHECK(error_of(R"(, "options": {"robber": true})", "") ==
+          "t.jsonl: header (line 1): options.robber: unknown option (expected vp_to_win, "
+          "discard_limit, friendly_robber, unlimited_bank, special_building_any_order, "
+          "win_when_turn_passes)");
+    GameOptions o;
+    o.vp_to_win = 12;
+    o.discard_limit = 9;
+    o.friendly_robber = true;
+    o.win_when_turn_passes = true;
+    CHECK(options_text(o, false) ==
+          "vp_to_win 12, discard_limit 9, friendly robber, win when the turn passes");
+}
+
+TEST_CASE("a card count is at most kMaxCardCount in both event readers", "[log][format]") {
+    const std::vector<Seat> seats{{"red", "red", std::nullopt}, {"blue", "blue", std::nullopt}};
+    for (int n : {kMaxCardCount, kMaxCardCount + 1}) {
+        INFO(n);
+        const std::string line =
+            fmt::format(R"({{"type": "discard", "player": "blue", "cards": {{"ore": {}}}}})", n);
+        CHECK(detail::read_event_fast(line, seats, Topology::standard()).has_value() ==
+              (n <= kMaxCardCount));
+        const std::string error = error_of("", line + "\n");
+        if (n <= kMaxCardCount)
+            CHECK(error == "");
+        else
+            CHECK(error == fmt::format("t.jsonl: event 0 (line 2): events[0].cards.ore: expected "
+                                       "an integer 0..{}, got {}",
+                                       kMaxCardCount, n));
+    }
 }
 
 TEST_CASE("a roll may give only its sum, a discard may hide its cards", "[log][format]") {

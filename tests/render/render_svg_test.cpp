@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <catan/board/generate.hpp>
+#include <catan/engine/event.hpp>
+#include <catan/import/import_util.hpp>
+#include <catan/play/sim.hpp>
 #include <catan/render/render_svg.hpp>
 
 using namespace ctk;
@@ -88,4 +91,18 @@ TEST_CASE("svg overlays: highlighted edges, heat values, marked vertices", "[ren
     SvgOptions bad_vertex;
     bad_vertex.vertex_marks = {{-1, "red", ""}};
     CHECK_THROWS_AS(render_svg(Board::beginner(), bad_vertex), InputError);
+}
+
+TEST_CASE("one seat palette: the colours self-play and the importers give are the ones drawn",
+          "[render][svg]") {
+    const std::vector<Seat> seats = sim_seats(kMaxPlayers);
+    for (std::size_t p = 0; p < kSeatColours.size(); ++p) {
+        const int seat = static_cast<int>(p);
+        CHECK(seats[p].name == kSeatColours[p].name);
+        CHECK(seats[p].color == kSeatColours[p].name);
+        CHECK(kImportColors[p] == kSeatColours[p].name);
+        CHECK(player_colour(seats[p].color, kMaxPlayers - 1 - seat) == kSeatColours[p].hex);
+        CHECK(player_colour("", seat) == kSeatColours[p].hex);
+        CHECK(player_colour("not a colour!", seat + kMaxPlayers) == kSeatColours[p].hex);
+    }
 }

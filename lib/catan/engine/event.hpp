@@ -35,6 +35,10 @@ inline constexpr int kMaxPlayers = 6;
 using ResourceCounts = std::array<int, kResourceCount>;
 // A count per seat (turn order), e.g. the cards each player gives to a monopoly.
 using SeatCounts = std::array<std::int8_t, kMaxPlayers>;
+// The largest card count a log may state (a resource map's count, a seat's count): 95,
+// the standard bank's five resources of 19 cards. The readers refuse more, so the rules
+// may rely on it (a maritime trade's bundles, a discard's multisets).
+inline constexpr int kMaxCardCount = 95;
 
 enum class DevCard : std::uint8_t {
     kKnight,
@@ -225,6 +229,22 @@ struct Seat {
     std::optional<int> source_seat;  // seat number in the recording it was imported from
 };
 
+// The seat palette, in turn order: the colour names self-play and the importers give
+// seats, and the drawing colour (#rrggbb) the renderers use for each name (and for seat i
+// when its colour is not one they can draw).
+struct SeatColour {
+    std::string_view name;  // "red"
+    std::string_view hex;   // "#d62728"
+};
+inline constexpr std::array<SeatColour, kMaxPlayers> kSeatColours{{
+    {"red", "#d62728"},
+    {"blue", "#1f77b4"},
+    {"white", "#8a8a8a"},
+    {"orange", "#ff7f0e"},
+    {"green", "#2ca02c"},
+    {"brown", "#8c564b"},
+}};
+
 // How text names player p of these seats: the seat's name; "nobody" for kNoPlayer; "player
 // N" for a number with no seat (an event of a malformed log, as check reports it). Not
 // escaped: text output passes it through printable (io/output.hpp).
@@ -233,8 +253,9 @@ std::string seat_name(const std::vector<Seat>& seats, PlayerId p);
 // House rules (RULES.md "Variants"); the defaults are the base game. JSON: the header's
 // "options" object; options at their default are not written (vp_to_win always is).
 struct GameOptions {
-    int vp_to_win = 10;            // win-on-own-turn: the VP target, 3..30
-    int discard_limit = 7;         // discard-half: a 7 makes players holding more discard, 2..99
+    // The ranges of the numbers are kGameOptions' (below).
+    int vp_to_win = 10;            // win-on-own-turn: the VP target
+    int discard_limit = 7;         // discard-half: a 7 makes players holding more discard
     bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
     bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
     // Readings of the rules by other engines (JSettlers2), RULES.md "Variants":
@@ -249,6 +270,37 @@ struct GameOptions {
     bool win_when_turn_passes = false;
     bool operator==(const GameOptions&) const = default;
 };
+
+// One house rule of the log header's "options" object: its JSON key, the member it sets
+// (a number in [min, max], or yes or no), how the rules in force are said in a line of
+// text, and what it does. The header reader, the fast header reader, the writers and
+// catan-sim's flags all read this table; strict_board is not a log option.
+struct OptionSpec {
+    std::string_view key;                // "vp_to_win"
+    int GameOptions::*number = nullptr;  // a number option, in [min, max]
+    bool GameOptions::*flag = nullptr;   // or a yes-or-no option
+    int min = 0;
+    int max = 0;
+    std::string_view text;  // options_text: "vp_to_win" (then the value) or "friendly robber"
+    std::string_view what;  // what it does, for help texts
+    bool reading = false;   // another engine's reading of a rule (RULES.md "Variants")
+};
+// The header's options, in the order they are listed and written.
+inline constexpr std::array<OptionSpec, 6> kGameOptions{{
+    {"vp_to_win", &GameOptions::vp_to_win, nullptr, 3, 30, "vp_to_win", "the VP target", false},
+    {"discard_limit", &GameOptions::discard_limit, nullptr, 2, 99, "discard_limit",
+     "on a 7, players holding more than this many cards discard", false},
+    {"friendly_robber", nullptr, &GameOptions::friendly_robber, 0, 1, "friendly robber",
+     "the robber spares players with 2 VP or fewer", false},
+    {"unlimited_bank", nullptr, &GameOptions::unlimited_bank, 0, 1, "unlimited bank",
+     "the bank never runs short of resource cards", true},
+    {"special_building_any_order", nullptr, &GameOptions::special_building_any_order, 0, 1,
+     "special building in any order",
+     "the special building parts come in any order, the player whose turn ended included", true},
+    {"win_when_turn_passes", nullptr, &GameOptions::win_when_turn_passes, 0, 1,
+     "win when the turn passes",
+     "the next player, holding the target in the special building phase, wins as it ends", true},
+}};
 
 // What a recording does not log at all (DESIGN.md section 8). JSON: the header's
 // "unrecorded" array of names; absent = everything is recorded.

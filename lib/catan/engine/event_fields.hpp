@@ -61,11 +61,11 @@ enum class FieldKind : std::uint8_t {
     kHex,         // a hex id 0..hex_count-1
     kDice,        // [die1, die2], each 1..6
     kSum,         // the dice's sum 2..12 (a recording that saw only the sum)
-    kResources,   // a resource map {"brick": 1, ...}, counts 0..95
+    kResources,   // a resource map {"brick": 1, ...}, counts 0..kMaxCardCount
     kCount,       // a number of cards
     kResource,    // a resource's name
     kDevCard,     // a development card's name
-    kSeatCounts,  // a count per seat in turn order, [2, 0, 1], each 0..95
+    kSeatCounts,  // a count per seat in turn order, [2, 0, 1], each 0..kMaxCardCount
 };
 
 struct FieldSpec {

@@ -79,7 +79,7 @@ std::vector<Event> legal_events(const GameState& s);
 // that can be taken from `hand` (0 if k > the hand or k < 0), and the index-th of them
 // (0 <= index < discard_count(hand, k)) in lexicographic order of (brick, lumber, wool,
 // grain, ore) counts ascending. A uniform index gives a uniform pick among the distinct
-// discards. k up to 95 (the whole bank; more gives 0).
+// discards. k up to 120 (five resources of the largest bank; more gives 0).
 std::int64_t discard_count(const ResourceCounts& hand, int k);
 ResourceCounts discard_at(const ResourceCounts& hand, int k, std::int64_t index);
 

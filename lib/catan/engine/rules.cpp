@@ -5,7 +5,10 @@
 #include <catan/engine/rules.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <utility>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -221,119 +224,140 @@ std::array<ResourceCounts, kMaxPlayers> production(const GameState& s, int sum) 
 
 namespace {
 
-// The claims of `e` that the state contradicts, in the order check_claims names them: the
-// first one only, or one per claim (`all`).
+// The claims an event may carry (Claims, event.hpp), one check each: nothing when the
+// claim is absent or agrees with the state after the event, else the rule it breaks and
+// what differs. A claim of one value per player names the first player it is wrong for.
+using ClaimCheck = Result (*)(const GameState& s, const Event& e, const Claims& c,
+                              const RuleContext& ctx);
+
+// The rule a wrong claim of received cards breaks: setup-resources after a setup
+// settlement; after a roll, bank-shortage when the bank ran short of the first resource
+// where claim and rules differ; production otherwise.
+std::string_view received_rule(const GameState& s, const Event& e, const ResourceCounts& claimed,
+                               const ResourceCounts& got) {
+    if (std::holds_alternative<PlaceSettlement>(e.body)) return rule::kSetupResources;
+    if (!std::holds_alternative<Roll>(e.body)) return rule::kProduction;
+    for (int r = 0; r < kResourceCount; ++r) {
+        if (claimed[r] == got[r]) continue;
+        int given = 0;
+        for (int q = 0; q < s.player_count(); ++q) given += s.last_received[q][r];
+        // Bank before the roll = bank now + what it gave.
+        auto raw = owed_by_roll(s, s.last_roll);
+        int need = 0;
+        for (int q = 0; q < s.player_count(); ++q) need += raw[q][r];
+        return need > s.bank[r] + given ? rule::kBankShortage : rule::kProduction;
+    }
+    return rule::kProduction;
+}
+
+Result received_claim(const GameState& s, const Event& e, const Claims& c, const RuleContext& ctx) {
+    if (!c.received) return std::nullopt;
+    for (int p = 0; p < s.player_count() && p < static_cast<int>(c.received->size()); ++p) {
+        const ResourceCounts& claimed = (*c.received)[p];
+        const ResourceCounts& got = s.last_received[p];
+        if (claimed == got) continue;
+        return fail(received_rule(s, e, claimed, got),
+                    fmt::format("the log claims {} received {}; the rules give {}",
+                                ctx.player_name(p), cards_text(claimed), cards_text(got)));
+    }
+    return std::nullopt;
+}
+
+Result longest_road_claim(const GameState& s, const Event&, const Claims& c,
+                          const RuleContext& ctx) {
+    if (!c.longest_road || *c.longest_road == s.longest_road) return std::nullopt;
+    std::string lengths;
+    for (int p = 0; p < s.player_count(); ++p)
+        lengths +=
+            fmt::format("{}{} {}", p ? ", " : "", ctx.player_name(p), s.players[p].road_length);
+    return fail(
+        rule::kLongestRoad,
+        fmt::format("the log claims the longest road is {}'s; the rules give it to "
+                    "{} (road lengths: {})",
+                    ctx.player_name(*c.longest_road), ctx.player_name(s.longest_road), lengths));
+}
+
+Result largest_army_claim(const GameState& s, const Event&, const Claims& c,
+                          const RuleContext& ctx) {
+    if (!c.largest_army || *c.largest_army == s.largest_army) return std::nullopt;
+    return fail(rule::kLargestArmy,
+                fmt::format("the log claims the largest army is {}'s; the rules give it to {}",
+                            ctx.player_name(*c.largest_army), ctx.player_name(s.largest_army)));
+}
+
+Result vp_claim(const GameState& s, const Event&, const Claims& c, const RuleContext& ctx) {
+    if (!c.vp) return std::nullopt;
+    for (int p = 0; p < s.player_count() && p < static_cast<int>(c.vp->size()); ++p) {
+        const int claimed = (*c.vp)[p];
+        if (claimed < 0 || claimed == s.vp(p)) continue;
+        return fail(rule::kWinOnOwnTurn,
+                    fmt::format("the log claims {} has {} VP; the rules count {}",
+                                ctx.player_name(p), claimed, s.vp(p)));
+    }
+    return std::nullopt;
+}
+
+Result hands_claim(const GameState& s, const Event&, const Claims& c, const RuleContext& ctx) {
+    if (!c.hands) return std::nullopt;
+    for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
+        const auto& claimed = (*c.hands)[p];
+        const PlayerState& ps = s.players[p];
+        if (!claimed || *claimed == ps.hand) continue;
+        return fail(rule::kClaimHand,
+                    fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
+                                cards_text(*claimed), cards_text(ps.hand)));
+    }
+    return std::nullopt;
+}
+
+Result bank_claim(const GameState& s, const Event&, const Claims& c, const RuleContext&) {
+    if (!c.bank || *c.bank == s.bank) return std::nullopt;
+    return fail(rule::kClaimBank, fmt::format("the log claims the bank holds {}; the rules give {}",
+                                              cards_text(*c.bank), cards_text(s.bank)));
+}
+
+// (a win due as the turn passes, win_when_turn_passes, is the log's end)
+Result winner_claim(const GameState& s, const Event&, const Claims& c, const RuleContext& ctx) {
+    const PlayerId winner = winner_at_end(s);
+    if (!c.winner || *c.winner == winner) return std::nullopt;
+    const std::string claimed = ctx.player_name(*c.winner);
+    if (winner == kNoPlayer)
+        return fail(rule::kWinOnOwnTurn,
+                    fmt::format("the log claims {} won; the rules count {} VP for {} and "
+                                "nobody has won",
+                                claimed, s.vp(*c.winner), claimed));
+    return fail(rule::kWinOnOwnTurn,
+                fmt::format("the log claims {} won; the rules give the win to {}", claimed,
+                            ctx.player_name(winner)));
+}
+
+// The claims' checks in the order check_claims names them, each with its field of
+// "claims" (the violation's JSON pointer ends /claims/<field>).
+constexpr std::array<std::pair<std::string_view, ClaimCheck>, 7> kClaimChecks{{
+    {"received", received_claim},
+    {"longest_road", longest_road_claim},
+    {"largest_army", largest_army_claim},
+    {"vp", vp_claim},
+    {"hands", hands_claim},
+    {"bank", bank_claim},
+    {"winner", winner_claim},
+}};
+
+// The claims of `e` that the state contradicts, in the order of kClaimChecks: the first
+// one only, or one per claim (`all`).
 std::vector<Violation> wrong_claims(const GameState& s, const Event& e, int index,
                                     const RuleContext& ctx, bool all) {
     std::vector<Violation> out;
     if (!e.claims) return out;
-    const Claims& c = *e.claims;
-    auto violation = [&](std::string_view rule, std::string msg, std::string_view field) {
-        Violation v = make_violation(s, e, index, Finding{rule, std::move(msg), ""});
+    for (const auto& [field, check] : kClaimChecks) {
+        Result wrong = check(s, e, *e.claims, ctx);
+        if (!wrong) continue;
+        Violation v =
+            make_violation(s, e, index, Finding{wrong->rule, std::move(wrong->message), ""});
         v.json_pointer += fmt::format("/claims/{}", field);
-        return v;
-    };
-    if (c.received) {
-        const bool roll = std::holds_alternative<Roll>(e.body);
-        const bool setup = std::holds_alternative<PlaceSettlement>(e.body);
-        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.received->size()); ++p) {
-            const ResourceCounts& claimed = (*c.received)[p];
-            const ResourceCounts& got = s.last_received[p];
-            if (claimed == got) continue;
-            std::string_view rule = rule::kProduction;
-            if (setup) rule = rule::kSetupResources;
-            if (roll) {
-                // Did the bank run short of a resource where claim and rules differ?
-                for (int r = 0; r < kResourceCount; ++r)
-                    if (claimed[r] != got[r]) {
-                        int given = 0;
-                        for (int q = 0; q < s.player_count(); ++q) given += s.last_received[q][r];
-                        // Bank before the roll = bank now + what it gave.
-                        auto raw = owed_by_roll(s, s.last_roll);
-                        int need = 0;
-                        for (int q = 0; q < s.player_count(); ++q) need += raw[q][r];
-                        if (need > s.bank[r] + given) rule = rule::kBankShortage;
-                        break;
-                    }
-            } else if (!setup) {
-                rule = rule::kProduction;
-            }
-            out.push_back(
-                violation(rule,
-                          fmt::format("the log claims {} received {}; the rules give {}",
-                                      ctx.player_name(p), cards_text(claimed), cards_text(got)),
-                          "received"));
-            if (!all) return out;
-            break;
-        }
+        out.push_back(std::move(v));
+        if (!all) break;
     }
-    if (c.longest_road && *c.longest_road != s.longest_road) {
-        out.push_back(violation(
-            rule::kLongestRoad,
-            fmt::format("the log claims the longest road is {}'s; the rules give it to "
-                        "{} (road lengths: {})",
-                        ctx.player_name(*c.longest_road), ctx.player_name(s.longest_road),
-                        [&] {
-                            std::string l;
-                            for (int p = 0; p < s.player_count(); ++p)
-                                l += fmt::format("{}{} {}", p ? ", " : "", ctx.player_name(p),
-                                                 s.players[p].road_length);
-                            return l;
-                        }()),
-            "longest_road"));
-        if (!all) return out;
-    }
-    if (c.largest_army && *c.largest_army != s.largest_army) {
-        out.push_back(violation(
-            rule::kLargestArmy,
-            fmt::format("the log claims the largest army is {}'s; the rules give it to {}",
-                        ctx.player_name(*c.largest_army), ctx.player_name(s.largest_army)),
-            "largest_army"));
-        if (!all) return out;
-    }
-    if (c.vp)
-        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.vp->size()); ++p) {
-            int claimed = (*c.vp)[p];
-            if (claimed < 0 || claimed == s.vp(p)) continue;
-            out.push_back(violation(rule::kWinOnOwnTurn,
-                                    fmt::format("the log claims {} has {} VP; the rules count {}",
-                                                ctx.player_name(p), claimed, s.vp(p)),
-                                    "vp"));
-            if (!all) return out;
-            break;
-        }
-    if (c.hands)
-        for (int p = 0; p < s.player_count() && p < static_cast<int>(c.hands->size()); ++p) {
-            const auto& claimed = (*c.hands)[p];
-            const PlayerState& ps = s.players[p];
-            if (!claimed || *claimed == ps.hand) continue;
-            out.push_back(violation(
-                rule::kClaimHand,
-                fmt::format("the log claims {} holds {}; the rules give {}", ctx.player_name(p),
-                            cards_text(*claimed), cards_text(ps.hand)),
-                "hands"));
-            if (!all) return out;
-            break;
-        }
-    if (c.bank && *c.bank != s.bank) {
-        out.push_back(violation(rule::kClaimBank,
-                                fmt::format("the log claims the bank holds {}; the rules give {}",
-                                            cards_text(*c.bank), cards_text(s.bank)),
-                                "bank"));
-        if (!all) return out;
-    }
-    // (a win due as the turn passes, win_when_turn_passes, is the log's end)
-    if (const PlayerId winner = winner_at_end(s); c.winner && *c.winner != winner)
-        out.push_back(
-            violation(rule::kWinOnOwnTurn,
-                      winner == kNoPlayer
-                          ? fmt::format("the log claims {} won; the rules count {} VP for {} and "
-                                        "nobody has won",
-                                        ctx.player_name(*c.winner), s.vp(*c.winner),
-                                        ctx.player_name(*c.winner))
-                          : fmt::format("the log claims {} won; the rules give the win to {}",
-                                        ctx.player_name(*c.winner), ctx.player_name(winner)),
-                      "winner"));
     return out;
 }
 

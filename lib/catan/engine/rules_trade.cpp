@@ -10,10 +10,10 @@ namespace ctk::rules_impl {
 
 namespace {
 
-// Bundle counts of a maritime trade: a resource count in a log is at most 95 (the reader's
-// bound), so one resource gives at most 47 bundles and five at most 237 (no count may
-// overflow: a 32-bit mask once lost 32 bundles and more).
-constexpr int kMaxGiven = 95;
+// Bundle counts of a maritime trade: a resource count in a log is at most kMaxCardCount
+// (95, the readers' bound), so one resource gives at most 47 bundles and five at most 237
+// (no count may overflow: a 32-bit mask once lost 32 bundles and more).
+constexpr int kMaxGiven = kMaxCardCount;
 using BundleSet = std::bitset<256>;
 
 // Set of bundle counts reachable when giving n cards of one resource (bit k: k bundles;

@@ -25,9 +25,13 @@ struct ImportWarning {
     bool operator==(const ImportWarning&) const = default;
 };
 
-// Display colours given to imported seats, in turn order.
-inline constexpr std::array<std::string_view, kMaxPlayers> kImportColors{
-    "red", "blue", "white", "orange", "green", "brown"};
+// Display colours given to imported seats, in turn order: the names of the seat palette
+// (kSeatColours, engine/event.hpp).
+inline constexpr std::array<std::string_view, kMaxPlayers> kImportColors = [] {
+    std::array<std::string_view, kMaxPlayers> names{};
+    for (std::size_t i = 0; i < names.size(); ++i) names[i] = kSeatColours[i].name;
+    return names;
+}();
 
 // Our vertices and edges by the drawing-grid position of a corner of any axial hex.
 class GridLookup {

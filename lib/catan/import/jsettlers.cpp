@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <catan/import/detail/jsettlers_board.hpp>
+#include <catan/import/detail/jsettlers_lines.hpp>
 #include <catan/import/import_util.hpp>
 
 namespace ctk {
@@ -37,13 +38,10 @@ struct Entry {
     std::string_view body;
 };
 
-class Reader {
+// The header and entries of a game event log, read from its lines (jsettlers::LineReader).
+class Reader : public jsettlers::LineReader {
   public:
-    Reader(std::string_view text, std::string_view name) : text_(text), name_(name) {}
-
-    [[noreturn]] void fail(int line, const std::string& what) const {
-        throw InputError(fmt::format("{}:{}: {}", name_, line, what));
-    }
+    using LineReader::LineReader;
 
     // The header's fields ("type", "version", ...). Fails unless the first line that is
     // neither blank nor a comment is the header.
@@ -52,17 +50,16 @@ class Reader {
         int version = 0;
     };
     Header header() {
-        while (pos_ < text_.size()) {
-            std::string_view line = trim(take_line(text_, pos_));
-            ++line_;
-            if (line.empty() || line.front() == '#') continue;
-            if (!line.starts_with(kHeader))
-                fail(line_,
+        while (std::optional<std::string_view> read = next_line()) {
+            const std::string_view head = trim(*read);
+            if (head.empty() || head.front() == '#') continue;
+            if (!head.starts_with(kHeader))
+                fail(line(),
                      "not a JSettlers game event log: the first line is not a \"SOC game "
                      "event log:\" header");
             Header h;
             bool type = false, version = false;
-            std::string_view rest = line.substr(kHeader.size());
+            std::string_view rest = head.substr(kHeader.size());
             while (!rest.empty()) {
                 std::size_t comma = rest.find(',');
                 std::string_view kv = trim(rest.substr(0, comma));
@@ -73,66 +70,55 @@ class Reader {
                 std::string_view k = kv.substr(0, eq), v = kv.substr(eq + 1);
                 if (k == "type") {
                     if (v != "F" && v != "C")
-                        fail(line_, fmt::format("header: log type \"{}\", expected F (everything "
-                                                "the server sent and received) or C (what it "
-                                                "sent)",
-                                                std::string(v)));
+                        fail(line(), fmt::format("header: log type \"{}\", expected F (everything "
+                                                 "the server sent and received) or C (what it "
+                                                 "sent)",
+                                                 std::string(v)));
                     h.type = v[0];
                     type = true;
                 } else if (k == "version") {
                     auto n = jsettlers::parse_int(v);
                     if (!n || *n < 2000)
-                        fail(line_, fmt::format("header: version \"{}\", expected a JSettlers "
-                                                "version number 2000 or later",
-                                                std::string(v)));
+                        fail(line(), fmt::format("header: version \"{}\", expected a JSettlers "
+                                                 "version number 2000 or later",
+                                                 std::string(v)));
                     h.version = *n;
                     version = true;
                 }
             }
             if (!type || !version)
-                fail(line_, fmt::format("header: no {}", !type ? "type=" : "version="));
+                fail(line(), fmt::format("header: no {}", !type ? "type=" : "version="));
             return h;
         }
-        fail(line_, "empty input: no \"SOC game event log:\" header");
+        fail(line(), "empty input: no \"SOC game event log:\" header");
     }
 
     // The next entry, or std::nullopt at the end. Skips blank and "#" lines.
     std::optional<Entry> next() {
-        while (pos_ < text_.size()) {
-            std::string_view line = take_line(text_, pos_);
-            ++line_;
-            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-            std::string_view t = trim(line);
+        while (std::optional<std::string_view> read = next_line()) {
+            std::string_view t = trim(*read);
             if (t.empty() || t.front() == '#') continue;
             std::string_view rest = t;
             // An optional elapsed time "m:ss.ddd:" (minutes may have several digits).
             if (std::isdigit(static_cast<unsigned char>(rest.front()))) {
                 std::size_t c1 = rest.find(':');
                 std::size_t c2 = c1 == rest.npos ? rest.npos : rest.find(':', c1 + 1);
-                if (c2 == rest.npos) fail(line_, "entry without audience and message class");
+                if (c2 == rest.npos) fail(line(), "entry without audience and message class");
                 rest.remove_prefix(c2 + 1);
             }
             std::size_t c = rest.find(':');
-            if (c == rest.npos) fail(line_, "entry without audience and message class");
+            if (c == rest.npos) fail(line(), "entry without audience and message class");
             std::string_view audience = rest.substr(0, c);
             rest.remove_prefix(c + 1);
             c = rest.find(':');
             if (c == rest.npos || c == 0)
-                fail(line_, fmt::format("entry without a message class: \"{}\"",
-                                        std::string(t.substr(0, 60))));
-            if (audience.empty()) fail(line_, "entry without an audience");
-            return Entry{line_, audience, rest.substr(0, c), rest.substr(c + 1)};
+                fail(line(), fmt::format("entry without a message class: \"{}\"",
+                                         std::string(t.substr(0, 60))));
+            if (audience.empty()) fail(line(), "entry without an audience");
+            return Entry{line(), audience, rest.substr(0, c), rest.substr(c + 1)};
         }
         return std::nullopt;
     }
-
-    int line() const { return line_; }
-
-  private:
-    std::string_view text_;
-    std::string_view name_;
-    std::size_t pos_ = 0;
-    int line_ = 0;
 };
 
 // v2 development card numbering (SOCDevCardAction).
@@ -331,10 +317,12 @@ void Importer::on_options(const Entry& e) {
         const bool on = value.starts_with('t');
         if (key == "VP") {
             if (on) {
+                constexpr const OptionSpec& vp = kGameOptions[0];
+                static_assert(vp.number == &GameOptions::vp_to_win);
                 auto n = jsettlers::parse_int(value.substr(1));
-                if (!n || *n < 3 || *n > 30)
-                    fail(e, fmt::format("game option VP={}: expected t followed by 3..30 points",
-                                        std::string(value)));
+                if (!n || *n < vp.min || *n > vp.max)
+                    fail(e, fmt::format("game option VP={}: expected t followed by {}..{} points",
+                                        std::string(value), vp.min, vp.max));
                 options_.vp_to_win = *n;
             }
             continue;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <catan/import/detail/jsettlers_board.hpp>
+#include <catan/import/detail/jsettlers_lines.hpp>
 #include <catan/import/import_util.hpp>
 
 namespace ctk {
@@ -49,27 +50,22 @@ struct Record {
     std::string_view body;
 };
 
-class Reader {
+// The records of a soclog, read from its lines (jsettlers::LineReader).
+class Reader : public jsettlers::LineReader {
   public:
-    Reader(std::string_view text, std::string_view name) : text_(text), name_(name) {}
-
-    [[noreturn]] void fail(int line, const std::string& what) const {
-        throw InputError(fmt::format("{}:{}: {}", name_, line, what));
-    }
+    using LineReader::LineReader;
 
     // The next record, or std::nullopt at the end. Skips blank lines and the fragments of
     // STAC chat records that lost their timestamp.
     std::optional<Record> next() {
-        while (pos_ < text_.size()) {
-            std::string_view line = take_line(text_, pos_);
+        while (std::optional<std::string_view> read = next_line()) {
+            const std::string_view line = *read;
             // A file cut off mid-record (its last line has no newline) ends before that
             // record: an unreadable last line is the truncation, not a malformed record.
-            const bool cut_last_line = pos_ == text_.size() && text_.back() != '\n';
-            ++line_;
-            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            const bool cut = cut_last_line();
             if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
             if (line.starts_with("SOC game event log"))
-                fail(line_,
+                fail(this->line(),
                      "a JSettlers 2.x game event log (\"SOC game event log\" header), not a STAC / "
                      "JSettlers 1.x soclog: read it with --from jsettlers");
             // A timestamp is 8 colon-separated fields: YYYY:MM:DD:HH:MM:SS:mmm:+ZZZZ.
@@ -81,34 +77,26 @@ class Reader {
             }
             bool stamped = colons == 8 && line.size() > 5 &&
                            std::isdigit(static_cast<unsigned char>(line[0])) && line[4] == ':';
-            if (!stamped && cut_last_line) return std::nullopt;
+            if (!stamped && cut) return std::nullopt;
             if (!stamped) {
                 if (line.find("speaking-queue=") != line.npos) continue;  // STAC chat fragment
                 if (line.starts_with("#") || line.find(":SOC") != line.npos)
-                    fail(line_,
+                    fail(this->line(),
                          "unsupported format: not a STAC / JSettlers 1.x soclog record "
                          "(looks like a JSettlers 2.x game event log line)");
-                fail(line_, fmt::format("not a soclog record (no timestamp): \"{}\"",
-                                        std::string(line.substr(0, 60))));
+                fail(this->line(), fmt::format("not a soclog record (no timestamp): \"{}\"",
+                                               std::string(line.substr(0, 60))));
             }
             std::string_view rest = line.substr(p);
             std::size_t colon = rest.find(':');
             if (colon == std::string_view::npos) {
-                if (cut_last_line) return std::nullopt;
-                fail(line_, "record without a message type");
+                if (cut) return std::nullopt;
+                fail(this->line(), "record without a message type");
             }
-            return Record{line_, rest.substr(0, colon), rest.substr(colon + 1)};
+            return Record{this->line(), rest.substr(0, colon), rest.substr(colon + 1)};
         }
         return std::nullopt;
     }
-
-    int line() const { return line_; }
-
-  private:
-    std::string_view text_;
-    std::string_view name_;
-    std::size_t pos_ = 0;
-    int line_ = 0;
 };
 
 using jsettlers::field;

@@ -239,8 +239,8 @@ class DomValue {
             if (!detail::integer(d, lo, hi, out[i++])) return false;
         return true;
     }
-    // {"brick": 1, ...}: exact resource names, counts 0..95 (a repeated key: the last wins,
-    // as in the precise reader's document).
+    // {"brick": 1, ...}: exact resource names, counts 0..kMaxCardCount (a repeated key: the
+    // last wins, as in the precise reader's document).
     bool resource_map(ResourceCounts& out) const {
         object o;
         if (v_.get_object().get(o)) return false;
@@ -248,7 +248,8 @@ class DomValue {
         for (auto [key, value] : o) {
             Resource r;
             int n = 0;
-            if (!exact_resource(key, r) || !detail::integer(value, 0, 95, n)) return false;
+            if (!exact_resource(key, r) || !detail::integer(value, 0, kMaxCardCount, n))
+                return false;
             out[static_cast<std::size_t>(r)] = n;
         }
         return true;
@@ -409,7 +410,8 @@ class Scan {
         do {
             Resource r;
             int n = 0;
-            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') || !integer(0, 95, n))
+            if (!eat('"') || !resource_name_then(r, '"') || !eat(':') ||
+                !integer(0, kMaxCardCount, n))
                 return false;
             out[static_cast<std::size_t>(r)] = n;
         } while (eat(','));
@@ -636,22 +638,14 @@ bool read_options(element v, GameOptions& out) {
     if (v.get_object().get(o)) return false;
     unsigned seen = 0;
     for (auto [key, value] : o) {
-        unsigned bit = key == "vp_to_win"         ? 1u
-                       : key == "discard_limit"   ? 2u
-                       : key == "friendly_robber" ? 4u
-                                                  : 0u;
-        bool GameOptions::*reading = nullptr;  // one of kReadingOptions: bit 8 << its index
-        for (std::size_t i = 0; i < kReadingOptions.size(); ++i)
-            if (kReadingOptions[i].first == key) {
-                reading = kReadingOptions[i].second;
-                bit = 8u << i;
-            }
-        if (bit == 0 || (seen & bit)) return false;  // unknown or repeated: the precise reader
-        seen |= bit;
-        if (bit == 1u && !integer(value, 3, 30, out.vp_to_win)) return false;
-        if (bit == 2u && !integer(value, 2, 99, out.discard_limit)) return false;
-        if (bit == 4u && value.get_bool().get(out.friendly_robber)) return false;
-        if (reading && value.get_bool().get(out.*reading)) return false;
+        std::size_t i = 0;
+        while (i < kGameOptions.size() && kGameOptions[i].key != key) ++i;
+        // unknown or repeated: the precise reader
+        if (i == kGameOptions.size() || (seen >> i & 1u)) return false;
+        seen |= 1u << i;
+        const OptionSpec& spec = kGameOptions[i];
+        if (spec.number && !integer(value, spec.min, spec.max, out.*spec.number)) return false;
+        if (spec.flag && value.get_bool().get(out.*spec.flag)) return false;
     }
     return true;
 }

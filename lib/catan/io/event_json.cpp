@@ -185,7 +185,7 @@ ResourceCounts resources_from_json(const json& j, std::string_view path) {
         if (!res || resource_name(*res) != k)
             throw InputError(fmt::format(
                 "{}: unknown resource \"{}\" (expected brick, lumber, wool, grain, ore)", path, k));
-        r[static_cast<std::size_t>(*res)] = as_int(v, field(path, k), 0, 95);
+        r[static_cast<std::size_t>(*res)] = as_int(v, field(path, k), 0, kMaxCardCount);
     }
     return r;
 }
@@ -359,7 +359,7 @@ void read_value(const FieldSpec& spec, const json& j, const std::vector<Seat>& s
             SeatCounts& c = v.given.emplace();
             c.fill(0);
             for (std::size_t i = 0; i < j.size(); ++i)
-                c[i] = static_cast<std::int8_t>(as_int(j[i], index(at, i), 0, 95));
+                c[i] = static_cast<std::int8_t>(as_int(j[i], index(at, i), 0, kMaxCardCount));
             break;
         }
         case FieldKind::kDevCard:

@@ -38,14 +38,16 @@ json log_header_to_json(const GameLog& log) {
         if (s.source_seat) sj["source_seat"] = *s.source_seat;
         seats.push_back(std::move(sj));
     }
-    json options = {{"vp_to_win", log.options.vp_to_win}};
+    // The options at their default are not written, but for vp_to_win.
+    json options = json::object();
     const GameOptions base;
-    if (log.options.discard_limit != base.discard_limit)
-        options["discard_limit"] = log.options.discard_limit;
-    if (log.options.friendly_robber != base.friendly_robber)
-        options["friendly_robber"] = log.options.friendly_robber;
-    for (const auto& [key, member] : kReadingOptions)
-        if (log.options.*member) options[std::string(key)] = true;
+    for (const OptionSpec& o : kGameOptions) {
+        if (o.number &&
+            (o.number == &GameOptions::vp_to_win || log.options.*o.number != base.*o.number))
+            options[std::string(o.key)] = log.options.*o.number;
+        if (o.flag && log.options.*o.flag != base.*o.flag)
+            options[std::string(o.key)] = log.options.*o.flag;
+    }
     json j = {{"format", "catan-log"},
               {"version", log.version},
               {"options", std::move(options)},
@@ -57,6 +59,28 @@ json log_header_to_json(const GameLog& log) {
 }
 
 namespace {
+
+// Sets the option named `key` (kGameOptions) from its JSON value; InputError naming
+// "options.<key>" when the key is unknown or the value out of its range.
+void read_option(const std::string& key, const json& v, GameOptions& out) {
+    for (const OptionSpec& o : kGameOptions) {
+        if (o.key != key) continue;
+        const std::string at = "options." + key;
+        if (o.number) {
+            out.*o.number = as_int(v, at, o.min, o.max);
+        } else {
+            if (!v.is_boolean())
+                throw InputError(
+                    fmt::format("{}: expected true or false, got {}", at, type_name(v)));
+            out.*o.flag = v.get<bool>();
+        }
+        return;
+    }
+    std::string names;
+    for (const OptionSpec& o : kGameOptions)
+        names += fmt::format("{}{}", names.empty() ? "" : ", ", o.key);
+    throw InputError(fmt::format("options.{}: unknown option (expected {})", key, names));
+}
 
 // Reads the header object (JSON document minus events, or the first JSONL line).
 GameLog header_from_json(const json& j, bool document) {
@@ -71,30 +95,7 @@ GameLog header_from_json(const json& j, bool document) {
             log.version = as_int(v, "version", 1, 1);
         } else if (k == "options") {
             as_object(v, "options");
-            for (const auto& [ok, ov] : v.items()) {
-                if (ok == "vp_to_win") {
-                    log.options.vp_to_win = as_int(ov, "options.vp_to_win", 3, 30);
-                } else if (ok == "discard_limit") {
-                    log.options.discard_limit = as_int(ov, "options.discard_limit", 2, 99);
-                } else if (ok == "friendly_robber") {
-                    if (!ov.is_boolean())
-                        throw InputError(
-                            fmt::format("options.friendly_robber: expected true or false, got {}",
-                                        type_name(ov)));
-                    log.options.friendly_robber = ov.get<bool>();
-                } else if (bool GameOptions::*member = reading_option(ok)) {
-                    if (!ov.is_boolean())
-                        throw InputError(fmt::format("options.{}: expected true or false, got {}",
-                                                     ok, type_name(ov)));
-                    log.options.*member = ov.get<bool>();
-                } else {
-                    throw InputError(fmt::format(
-                        "options.{}: unknown option (expected vp_to_win, discard_limit, "
-                        "friendly_robber, unlimited_bank, special_building_any_order, "
-                        "win_when_turn_passes)",
-                        ok));
-                }
-            }
+            for (const auto& [ok, ov] : v.items()) read_option(ok, ov, log.options);
         } else if (k == "unrecorded") {
             as_array(v, "unrecorded");
             for (std::size_t i = 0; i < v.size(); ++i) {
@@ -565,17 +566,12 @@ std::string write_log(const GameLog& log, LogFormat format) {
     return out;
 }
 
-bool GameOptions::*reading_option(std::string_view key) {
-    for (const auto& [name, member] : kReadingOptions)
-        if (name == key) return member;
-    return nullptr;
-}
-
 nlohmann::json options_to_json(const GameOptions& o, bool extension) {
-    nlohmann::json j = {{"vp_to_win", o.vp_to_win},
-                        {"discard_limit", o.discard_limit},
-                        {"friendly_robber", o.friendly_robber}};
-    for (const auto& [key, member] : kReadingOptions) j[std::string(key)] = o.*member;
+    nlohmann::json j = nlohmann::json::object();
+    for (const OptionSpec& spec : kGameOptions) {
+        if (spec.number) j[std::string(spec.key)] = o.*spec.number;
+        if (spec.flag) j[std::string(spec.key)] = o.*spec.flag;
+    }
     j["extension"] = extension;
     return j;
 }
@@ -583,14 +579,14 @@ nlohmann::json options_to_json(const GameOptions& o, bool extension) {
 std::string options_text(const GameOptions& o, bool extension) {
     const GameOptions base;
     std::string out;
-    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
-    if (o.vp_to_win != base.vp_to_win) add(fmt::format("vp_to_win {}", o.vp_to_win));
-    if (o.discard_limit != base.discard_limit)
-        add(fmt::format("discard_limit {}", o.discard_limit));
-    if (o.friendly_robber) add("friendly robber");
-    if (o.unlimited_bank) add("unlimited bank");
-    if (o.special_building_any_order) add("special building in any order");
-    if (o.win_when_turn_passes) add("win when the turn passes");
+    auto add = [&](std::string_view part) {
+        out += fmt::format("{}{}", out.empty() ? "" : ", ", part);
+    };
+    for (const OptionSpec& spec : kGameOptions) {
+        if (spec.number && o.*spec.number != base.*spec.number)
+            add(fmt::format("{} {}", spec.text, o.*spec.number));
+        if (spec.flag && o.*spec.flag) add(spec.text);
+    }
     if (extension) add("5-6 player extension");
     return out;
 }

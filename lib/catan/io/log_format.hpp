@@ -105,22 +105,14 @@ std::string write_log(const GameLog& log, LogFormat format);
 // The header object (format, version, options, seats, board, source) without events.
 nlohmann::json log_header_to_json(const GameLog& log);
 
-// The header's yes-or-no options that take another engine's reading of a rule (RULES.md
-// "Variants"; GameOptions), by their JSON names, in the order they are written.
-inline constexpr std::array<std::pair<std::string_view, bool GameOptions::*>, 3> kReadingOptions{
-    {{"unlimited_bank", &GameOptions::unlimited_bank},
-     {"special_building_any_order", &GameOptions::special_building_any_order},
-     {"win_when_turn_passes", &GameOptions::win_when_turn_passes}}};
-// The member of kReadingOptions named `key`, or nullptr when there is none.
-bool GameOptions::*reading_option(std::string_view key);
-
 // The rules in force as JSON (the "options" of state and verdict JSON): every house rule
-// with its value, defaults included — {"vp_to_win": 10, "discard_limit": 7,
-// "friendly_robber": false, "unlimited_bank": false, "special_building_any_order": false,
-// "win_when_turn_passes": false, "extension": false} — "extension" true on the extended
-// board.
+// of kGameOptions (engine/event.hpp) with its value, defaults included — {"vp_to_win":
+// 10, "discard_limit": 7, "friendly_robber": false, "unlimited_bank": false,
+// "special_building_any_order": false, "win_when_turn_passes": false, "extension": false} —
+// "extension" true on the extended board.
 nlohmann::json options_to_json(const GameOptions& o, bool extension);
-// A one-line text form of the rules in force when they differ from the base game, e.g.
+// A one-line text form of the rules in force when they differ from the base game (each
+// option's text in kGameOptions, a number followed by its value), e.g.
 // "vp_to_win 15, discard_limit 9, friendly robber, 5-6 player extension" (the readings:
 // "unlimited bank", "special building in any order", "win when the turn passes"); ""
 // otherwise.

@@ -71,10 +71,11 @@ std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
 std::vector<Seat> sim_seats(int players) {
     if (players < 2 || players > kMaxPlayers)
         throw InputError(fmt::format("players: expected 2..{}, got {}", kMaxPlayers, players));
-    static const char* const kNames[kMaxPlayers] = {"red",    "blue",  "white",
-                                                    "orange", "green", "brown"};
     std::vector<Seat> seats;
-    for (int p = 0; p < players; ++p) seats.push_back(Seat{kNames[p], kNames[p], std::nullopt});
+    for (int p = 0; p < players; ++p) {
+        const std::string name(kSeatColours[static_cast<std::size_t>(p)].name);
+        seats.push_back(Seat{name, name, std::nullopt});
+    }
     return seats;
 }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <catan/engine/event.hpp>
 #include <catan/io/output.hpp>
 
 namespace ctk {
@@ -163,18 +164,11 @@ bool plain_colour(std::string_view c) {
 }  // namespace
 
 std::string player_colour(std::string_view colour, int seat) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kNamed{{
-        {"red", "#d62728"},
-        {"blue", "#1f77b4"},
-        {"white", "#8a8a8a"},
-        {"orange", "#ff7f0e"},
-        {"green", "#2ca02c"},
-        {"brown", "#8c564b"},
-    }};
-    for (const auto& [name, hex] : kNamed)
+    for (const auto& [name, hex] : kSeatColours)
         if (colour == name) return std::string(hex);
     if (plain_colour(colour)) return std::string(colour);
-    return std::string(kNamed[static_cast<std::size_t>(std::max(seat, 0)) % kNamed.size()].second);
+    return std::string(
+        kSeatColours[static_cast<std::size_t>(std::max(seat, 0)) % kSeatColours.size()].hex);
 }
 
 SvgGeometry svg_geometry(const Board& b, const SvgOptions& opt) {
