@@ -8,6 +8,7 @@
 #include <catan/io/log_format.hpp>
 #include <catan/io/output.hpp>
 #include <catan/report/state_report.hpp>
+#include <catan/report/verdict_report.hpp>
 
 namespace ctk {
 
