@@ -194,9 +194,19 @@ GameState& Belief::Impl::probe(const WeightedHoldings& ws) {
 
 std::uint32_t Belief::Impl::intern(GameState& s, const Holdings& h) {
     std::vector<GameState>& into = next_bases_;
-    if (into.empty() || public_shared()) {
-        // (sharing: every state the event leads to has the public part of the first)
-        if (into.empty()) into.push_back(s);
+    if (public_shared()) {
+        // Sharing: the states the event leads to have equal public parts but for the
+        // fields their holdings may set apart (track_share.hpp, PublicOutcome): one public
+        // part per outcome (the last added first; most events have one).
+        const track_share::PublicOutcome outcome = track_share::public_outcome(s);
+        for (std::size_t b = into.size(); b-- > 0;)
+            if (track_share::public_outcome(into[b]) == outcome)
+                return static_cast<std::uint32_t>(b);
+        into.push_back(s);
+        return static_cast<std::uint32_t>(into.size() - 1);
+    }
+    if (into.empty()) {
+        into.push_back(s);
         return 0;
     }
     // The last public part added first: states in a row usually share theirs.

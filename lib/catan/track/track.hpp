@@ -13,9 +13,11 @@
 // state holds only its holdings (Holdings: bank, deck, phase, winner, discards owed,
 // hands, development cards, the cards of the last event) with its weight. A step makes
 // each state whole in one buffer, checks and applies the event there with the rules, and
-// stores the holdings back; the public part the event leads to is kept once (states whose
-// public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). There an event that hides nothing is applied
+// stores the holdings back; the public part the event leads to is kept once per outcome
+// (a win ends the game in some states only and clears the robber move or free roads owed
+// there: track_share.hpp, PublicOutcome; states whose public parts differ otherwise,
+// possible only after an event applied where its check failed, keep one public part each,
+// compared whole). There an event that hides nothing is applied
 // once per group of states its check and apply cannot tell apart (track_share.hpp, apply
 // keys); each other state of the group takes that state's change of holdings. A belief of
 // few states (at most TrackOptions::whole_states) holds each whole and steps it in place,

@@ -72,17 +72,19 @@ struct Belief::Impl {
     // The most states an event's branches reach before equal ones merge and, still past
     // cap(), the least probable are dropped (bound_growth): a quarter past the cap.
     std::size_t growth_cap() const { return cap() + cap() / 4; }
-    // Every state an event leads to has the same public part (track_share.hpp): while the
-    // public fields are equal in every state, unless checks are not shared (the tests'
-    // reference path compares every state's public part).
+    // The states an event leads to have the same public part but for the fields their
+    // holdings set apart (track_share.hpp, PublicOutcome: a game ended in some states
+    // only): while the public fields of the states in a turn are equal, unless checks are
+    // not shared (the tests' reference path compares every state's public part).
     bool public_shared() const { return public_equal_ && opt_.share_checks; }
     // State ws whole: itself (own_), or made whole in the probe buffer (only its holdings
     // written when the buffer holds its public part already). The probe is the caller's
     // until the next call.
     GameState& probe(const WeightedHoldings& ws);
     // The public part of s (a state an event led to, holdings h) among next_bases_: its
-    // index there, added when new (s's holdings are overwritten while comparing and
-    // written back before it returns).
+    // index there, added when new; while public_shared(), found by its PublicOutcome alone
+    // (track_share.hpp), else compared whole (s's holdings are overwritten while comparing
+    // and written back before it returns).
     std::uint32_t intern(GameState& s, const Holdings& h);
     // After a step: a belief of at most whole_states states holds each whole (own_); more
     // share public parts.
@@ -133,8 +135,9 @@ struct Belief::Impl {
     std::vector<int> unexplained_;
     std::size_t max_seen_ = 1;
     std::size_t peak_ = 1;
-    // The public fields are equal in every state (track_share.hpp): false for good once an
-    // event was applied in a state whose check failed (keep_going, past the bound).
+    // The public fields are equal in every state in a turn, and in the others but for those
+    // an end of the game set apart (track_share.hpp, PublicOutcome): false for good once
+    // an event was applied in a state whose check failed (keep_going, past the bound).
     bool public_equal_ = true;
     // No event so far was applied where check failed (--keep-going, past the bound): the
     // invariants' assertion after a legal event holds only then.
