@@ -75,3 +75,12 @@ catan_cli_test(NAME replay_events_not_json EXIT 2 MATCH "--events lists the game
 catan_cli_test(NAME replay_at_names_event EXIT 0
   MATCH "^[^\n]*human-game-1.soclog: state after event 100 \\(turn 31, player_c plays a knight\\)\n"
   COMMAND ${R} --at 100 ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
+# A hidden victory point card that wins at a roll of 7 in some states only: the others owe
+# the discards and the robber move, which the view's next events make (self-play game 267
+# of catan-sim --seed 306 --players 6, as a spectator saw it); and with a VP target of 11.
+catan_cli_test(NAME replay_hidden_seven_win_or_robber EXIT 0
+  MATCH "seven-win-or-robber-6p.json: valid, unfinished: no winner after turn 320 \\(320 rolls, 1216 events\\)\n.*seven-win-or-robber-6p.control-vp11.json: valid, unfinished"
+  COMMAND ${R} ${L}/hidden/seven-win-or-robber-6p.json ${L}/hidden/seven-win-or-robber-6p.control-vp11.json)
+catan_cli_test(NAME replay_hidden_seven_robber_due EXIT 0
+  MATCH "\"robber_due\": true"
+  COMMAND ${R} --at 1211 --format json ${L}/hidden/seven-win-or-robber-6p.json)

@@ -583,6 +583,10 @@ std::vector<Event> legal_events(const GameState& s) {
 }
 
 DiscardTable::DiscardTable(const ResourceCounts& hand, int k) : hand_(hand), k_(k) {
+    // A negative count holds no card (no state under the rules holds one; bounds past the
+    // tracking bound that contradict each other can): the running sums below index ways_
+    // by m - hand[r] - 1.
+    for (int& n : hand_) n = std::max(n, 0);
     if (k < 0 || k > kMaxHand) return;
     // ways_[r][m] = sum of ways_[r + 1][m - x] for x = 0..min(hand[r], m), as a running sum
     // over m: add the next term, drop the one past hand[r].
@@ -592,7 +596,7 @@ DiscardTable::DiscardTable(const ResourceCounts& hand, int k) : hand_(hand), k_(
         std::int64_t w = 0;
         for (int m = 0; m <= k; ++m) {
             w += ways_[r + 1][m];
-            if (m - hand[r] - 1 >= 0) w -= ways_[r + 1][m - hand[r] - 1];
+            if (m - hand_[r] - 1 >= 0) w -= ways_[r + 1][m - hand_[r] - 1];
             ways_[r][m] = w;
         }
     }

@@ -1,5 +1,6 @@
 // The guaranteed per-resource bounds past the bound (track.hpp, HandBounds;
 // Belief::bounds_after).
+#include <catan/track/detail/belief_impl.hpp>
 #include <catan/track/detail/belief_parts.hpp>
 
 #include <algorithm>
@@ -134,8 +135,8 @@ BeliefBounds envelope(const std::vector<WeightedHoldings>& states, int n) {
 
 }  // namespace track_parts
 
-BeliefBounds Belief::bounds_after(BeliefBounds b, const GameState& base, const Event& e,
-                                  int index) const {
+BeliefBounds Belief::Impl::bounds_after(BeliefBounds b, const GameState& base, const Event& e,
+                                        int index) const {
     const int n = base.player_count();
     const ResourceCounts totals = card_totals(base);
     tighten(b, totals);

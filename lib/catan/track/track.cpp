@@ -3,8 +3,10 @@
 #include <catan/track/track.hpp>
 
 #include <catan/engine/invariants.hpp>
+#include <catan/track/detail/belief_impl.hpp>
 #include <catan/track/detail/belief_parts.hpp>
 #include <catan/track/detail/track_share.hpp>
+#include <catan/track/detail/verdict_table.hpp>
 
 #include <algorithm>
 #include <map>
@@ -16,13 +18,10 @@ namespace ctk {
 
 using namespace track_parts;
 
-struct Belief::Scratch {
+struct Belief::Impl::Scratch {
     MergeBuffers merge;
-    // apply_checked: the verdicts met (key: its words one after another; passes) and
-    // their open-addressing table.
-    std::vector<std::uint64_t> verdict_keys;
-    std::vector<char> verdict_passes;
-    std::vector<std::uint32_t> verdict_table;
+    // apply_checked: the verdicts met, by key.
+    track_share::VerdictTable verdicts;
     // apply_checked applying once per apply key: for the first kChangesKept verdicts, if
     // they passed, the change of holdings the event made in the state it was applied to,
     // and the public part it led to (index among next_bases_). (Past them, each state is
@@ -34,7 +33,7 @@ struct Belief::Scratch {
     Holdings work_holdings;        // a state's holdings after the event
     std::vector<Branch> branches;  // of one state
     std::vector<char> pass;        // claims met, per state
-    // A state made whole (Belief::probe), and the index of the public part it holds
+    // A state made whole (Belief::Impl::probe), and the index of the public part it holds
     // (kNoBase: none, or changed since).
     std::optional<GameState> probe;
     std::uint32_t probe_base = kNoBase;
@@ -44,28 +43,7 @@ struct Belief::Scratch {
     static constexpr std::uint32_t kNoBase = ~std::uint32_t{0};
 };
 
-Belief::~Belief() = default;
-Belief::Belief(Belief&&) noexcept = default;
-Belief& Belief::operator=(Belief&&) noexcept = default;
-
-bool log_hides_information(const GameLog& log) {
-    if (log.unrecorded.discards) return true;
-    return std::any_of(log.events.begin(), log.events.end(), track_share::hides_choice);
-}
-
-Belief::Belief(const GameLog& log, TrackOptions opt)
-    : log_(&log),
-      opt_(opt),
-      ctx_{&log.seats},
-      quiet_{&log.seats, false},
-      scratch_(std::make_unique<Scratch>()) {
-    bases_.push_back(GameState::initial(log));
-    states_.push_back({Holdings{}, 0, Weight(1)});
-    own_ = true;
-    stale_ = true;
-}
-
-Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
+Belief::Impl::Impl(const GameLog& log, GameState start, TrackOptions opt)
     : log_(&log),
       opt_(opt),
       ctx_{&log.seats},
@@ -75,6 +53,73 @@ Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
     states_.push_back({Holdings{}, 0, Weight(1)});
     own_ = true;
     stale_ = true;
+}
+Belief::Impl::~Impl() = default;
+
+// ---- Belief: the public functions, each its Impl's ----
+
+Belief::Belief(const GameLog& log, TrackOptions opt) : Belief(log, GameState::initial(log), opt) {}
+Belief::Belief(const GameLog& log, GameState start, TrackOptions opt)
+    : impl_(std::make_unique<Impl>(log, std::move(start), opt)) {}
+Belief::~Belief() = default;
+Belief::Belief(Belief&&) noexcept = default;
+Belief& Belief::operator=(Belief&&) noexcept = default;
+
+StepResult Belief::step(const Event& e, int index, bool keep_going) {
+    return impl_->step(e, index, keep_going);
+}
+std::size_t Belief::size() const {
+    return impl_->states_.size();
+}
+GameState Belief::state(std::size_t i) const {
+    return impl_->state(i);
+}
+const GameState& Belief::front() const {
+    return impl_->front();
+}
+const Weight& Belief::weight(std::size_t i) const {
+    return impl_->states_[i].weight;
+}
+const Holdings& Belief::holdings(std::size_t i) const {
+    return impl_->holdings(i);
+}
+void Belief::visit_states(void* fn, void (*call)(void*, const GameState&, const Weight&)) const {
+    impl_->for_each_state([&](const GameState& s, const Weight& w) { call(fn, s, w); });
+}
+const Weight& Belief::total_weight() const {
+    return impl_->total_weight();
+}
+Probability Belief::probability(std::size_t i) const {
+    return probability(impl_->states_[i].weight);
+}
+Probability Belief::probability(const Weight& w) const {
+    return Probability(w, impl_->total_weight());
+}
+const GameState& Belief::most_probable() const {
+    return impl_->most_probable();
+}
+bool Belief::exact() const {
+    return impl_->exact();
+}
+std::optional<int> Belief::inexact_from() const {
+    return impl_->inexact_from_;
+}
+const std::vector<HandBounds>& Belief::bounds() const {
+    return impl_->bounds_.hands;
+}
+const std::vector<int>& Belief::unexplained() const {
+    return impl_->unexplained_;
+}
+std::size_t Belief::max_states_seen() const {
+    return impl_->max_seen_;
+}
+std::size_t Belief::peak_states() const {
+    return std::max(impl_->peak_, impl_->max_seen_);
+}
+
+bool log_hides_information(const GameLog& log) {
+    if (log.unrecorded.discards) return true;
+    return std::any_of(log.events.begin(), log.events.end(), track_share::hides_choice);
 }
 
 namespace {
@@ -86,7 +131,7 @@ void copy_into(std::optional<GameState>& out, const GameState& s) {
         out.emplace(s);
 }
 // Merging states held as holdings (merge_equal): keyed by their holdings, equal when their
-// holdings are and their public part is one (the belief keeps each once: Belief::intern).
+// holdings are and their public part is one (the belief keeps each once: Belief::Impl::intern).
 auto compact_key(int n) {
     return [n](const WeightedHoldings& ws) { return holdings_key(ws.holdings, n); };
 }
@@ -102,31 +147,31 @@ void make_whole(std::optional<GameState>& out, const GameState& base, const Hold
 }
 }  // namespace
 
-void Belief::sync() const {
+void Belief::Impl::sync() const {
     if (!stale_) return;
     for (WeightedHoldings& ws : states_) holdings_of(bases_[ws.base], ws.holdings);
     stale_ = false;
 }
 
-const Holdings& Belief::holdings(std::size_t i) const {
+const Holdings& Belief::Impl::holdings(std::size_t i) const {
     sync();
     return states_[i].holdings;
 }
 
-GameState Belief::state(std::size_t i) const {
+GameState Belief::Impl::state(std::size_t i) const {
     if (own_) return bases_[states_[i].base];
     GameState s = bases_[states_[i].base];
     set_holdings(s, states_[i].holdings);
     return s;
 }
 
-const GameState& Belief::front() const {
+const GameState& Belief::Impl::front() const {
     if (own_) return bases_[states_[0].base];
     make_whole(scratch_->front, bases_[states_[0].base], states_[0].holdings);
     return *scratch_->front;
 }
 
-const GameState& Belief::most_probable() const {
+const GameState& Belief::Impl::most_probable() const {
     std::size_t best = 0;
     for (std::size_t i = 1; i < states_.size(); ++i)
         if (states_[i].weight > states_[best].weight) best = i;
@@ -135,7 +180,7 @@ const GameState& Belief::most_probable() const {
     return *scratch_->best;
 }
 
-GameState& Belief::probe(const WeightedHoldings& ws) {
+GameState& Belief::Impl::probe(const WeightedHoldings& ws) {
     if (own_) return bases_[ws.base];  // the state itself, whole
     Scratch& sc = *scratch_;
     if (!sc.probe)
@@ -147,11 +192,21 @@ GameState& Belief::probe(const WeightedHoldings& ws) {
     return *sc.probe;
 }
 
-std::uint32_t Belief::intern(GameState& s, const Holdings& h) {
+std::uint32_t Belief::Impl::intern(GameState& s, const Holdings& h) {
     std::vector<GameState>& into = next_bases_;
-    if (into.empty() || public_shared()) {
-        // (sharing: every state the event leads to has the public part of the first)
-        if (into.empty()) into.push_back(s);
+    if (public_shared()) {
+        // Sharing: the states the event leads to have equal public parts but for the
+        // fields their holdings may set apart (track_share.hpp, PublicOutcome): one public
+        // part per outcome (the last added first; most events have one).
+        const track_share::PublicOutcome outcome = track_share::public_outcome(s);
+        for (std::size_t b = into.size(); b-- > 0;)
+            if (track_share::public_outcome(into[b]) == outcome)
+                return static_cast<std::uint32_t>(b);
+        into.push_back(s);
+        return static_cast<std::uint32_t>(into.size() - 1);
+    }
+    if (into.empty()) {
+        into.push_back(s);
         return 0;
     }
     // The last public part added first: states in a row usually share theirs.
@@ -165,7 +220,7 @@ std::uint32_t Belief::intern(GameState& s, const Holdings& h) {
     return static_cast<std::uint32_t>(into.size() - 1);
 }
 
-void Belief::settle() {
+void Belief::Impl::settle() {
     scratch_->probe_base = Scratch::kNoBase;
     const std::size_t n = states_.size();
     if (own_) {
@@ -208,7 +263,7 @@ void Belief::settle() {
     stale_ = false;
 }
 
-const Weight& Belief::total_weight() const {
+const Weight& Belief::Impl::total_weight() const {
     if (!total_) {
         Weight sum = 0;
         for (const WeightedHoldings& ws : states_) sum += ws.weight;
@@ -217,11 +272,7 @@ const Weight& Belief::total_weight() const {
     return *total_;
 }
 
-Probability Belief::probability(const Weight& w) const {
-    return Probability(w, total_weight());
-}
-
-StepResult Belief::step(const Event& e, int index, bool keep_going) {
+StepResult Belief::Impl::step(const Event& e, int index, bool keep_going) {
     try {
         return step_checked(e, index, keep_going);
     } catch (const InputError& err) {  // a count past what a state's holdings can hold
@@ -229,7 +280,7 @@ StepResult Belief::step(const Event& e, int index, bool keep_going) {
     }
 }
 
-StepResult Belief::step_checked(const Event& e, int index, bool keep_going) {
+StepResult Belief::Impl::step_checked(const Event& e, int index, bool keep_going) {
     total_.reset();
     if (!exact()) {
         // Past the bound: the guaranteed bounds follow the event, from the kept states'
@@ -291,7 +342,7 @@ struct Worst {
 
 // One event being stepped: what it is, how it is to be reported, and what it did to the
 // states (their weights no longer sum to what they did: a renormalisation is due).
-struct Belief::Step {
+struct Belief::Impl::Step {
     const Event& e;
     int index;
     bool go_on;           // --keep-going, or past the bound: a violation does not stop
@@ -311,7 +362,7 @@ struct Belief::Step {
 // Exact as the belief is when the violation is found: states an event branched into may
 // have passed the growth bound while it was applied (bound_growth), and the states then
 // dropped may explain its claims.
-void Belief::report(Step& st, Violation v) {
+void Belief::Impl::report(Step& st, Violation v) {
     if (exact()) {
         st.res.violations.push_back(std::move(v));
     } else if (unexplained_.empty() || unexplained_.back() != st.index) {
@@ -320,7 +371,7 @@ void Belief::report(Step& st, Violation v) {
 }
 
 // A violation decided over several states says so.
-Violation Belief::under_hidden(const Step& st, Violation v) const {
+Violation Belief::Impl::under_hidden(const Step& st, Violation v) const {
     if (st.before > 1 || st.hidden || st.discards_after)
         v.message += fmt::format(
             " (decided under hidden information: none of the {} possible state{} "
@@ -329,7 +380,7 @@ Violation Belief::under_hidden(const Step& st, Violation v) const {
     return v;
 }
 
-StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
+StepResult Belief::Impl::step_states(const Event& e, int index, bool keep_going) {
     Step st{e,
             index,
             keep_going || !exact(),
@@ -370,7 +421,7 @@ StepResult Belief::step_states(const Event& e, int index, bool keep_going) {
     return st.res;
 }
 
-void Belief::step_in_place(Step& st) {
+void Belief::Impl::step_in_place(Step& st) {
     GameState& s = bases_[states_[0].base];
     if (auto v = check(s, st.e, st.index, ctx_)) {
         report(st, std::move(*v));
@@ -399,7 +450,7 @@ void Belief::step_in_place(Step& st) {
 // stored back); the states it breaks are dropped by compaction. The violation reported when nothing
 // explains the event is the most probable one: weighed only then (a second pass over the untouched
 // states), not for every state. Returns false when the event stops the replay.
-bool Belief::step_public(Step& st) {
+bool Belief::Impl::step_public(Step& st) {
     const Event& e = st.e;
     // The claims are checked as the event is applied, in the same buffer, unless discards
     // the log leaves out come between.
@@ -426,9 +477,9 @@ bool Belief::step_public(Step& st) {
 // The branches of one state, each weighed on the common scale and applied, appended to
 // out, which is bounded after each (bound_growth; dropped: states were dropped); checked:
 // the branches the rules refuse are left out (returns whether any was).
-bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
-                          const Weight& scale, bool checked, std::vector<WeightedHoldings>& out,
-                          bool& dropped) {
+bool Belief::Impl::branch_state(const WeightedHoldings& ws, const Event& e, int index,
+                                const Weight& scale, bool checked,
+                                std::vector<WeightedHoldings>& out, bool& dropped) {
     std::vector<Branch>& bs = scratch_->branches;
     const GameState& before = probe(ws);
     branches(before, e, bs);
@@ -460,7 +511,7 @@ bool Belief::branch_state(const WeightedHoldings& ws, const Event& e, int index,
 
 // An event that hides a choice: every state branches into the choices the rules allow.
 // Returns false when the event stops the replay.
-bool Belief::step_hidden(Step& st) {
+bool Belief::Impl::step_hidden(Step& st) {
     const Event& e = st.e;
     // The common scale of the branches: every state's den divides it. A state makes at
     // most its den of branches (its number of equally likely outcomes; a steal or a draw
@@ -516,7 +567,7 @@ bool Belief::step_hidden(Step& st) {
 // The discards the rules require after a 7 that the log does not record, player by player:
 // a player who owes a discard in a state makes one there, hidden (each distinct discard
 // equally likely); the states that owe none go on unchanged.
-void Belief::step_unrecorded_discards(Step& st) {
+void Belief::Impl::step_unrecorded_discards(Step& st) {
     sync();  // (the 7 was applied in place when the states are whole)
     const int players = bases_.empty() ? 0 : bases_[0].player_count();
     for (int p = 0; p < players; ++p) {
@@ -567,7 +618,7 @@ void Belief::step_unrecorded_discards(Step& st) {
 
 // The event's claims remove the states that contradict them; when every state does, the
 // likeliest state's violations are reported and every state is kept.
-void Belief::condition_on_claims(Step& st) {
+void Belief::Impl::condition_on_claims(Step& st) {
     const Event& e = st.e;
     std::vector<char>& pass = scratch_->pass;
     std::size_t passing = 0;
@@ -602,119 +653,33 @@ void Belief::condition_on_claims(Step& st) {
     }
 }
 
-std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool checked,
-                                  bool claims) {
-    // Shared: one verdict per key met (track_share.hpp), from the first state of that key;
-    // a state not in phase kTurn, or an event of no seat, is checked on its own. The
-    // verdicts met are found by key: the last one met first (the usual case, one key for
-    // every state), then through an open-addressing table of indices (+1; 0: empty) of a
-    // power-of-two size at least twice the states, so that many keys (a build reads the
-    // builder's hand) cost no scan of every verdict per state.
+std::size_t Belief::Impl::apply_checked(const Event& e, int index, bool shared, bool checked,
+                                        bool claims) {
+    // Shared: one verdict per key met (track_share.hpp, verdict_table.hpp), from the first
+    // state of that key; a state not in phase kTurn, or an event of no seat, is checked on
+    // its own.
     // States held as holdings, with no claims to check per state: the event is also
     // applied once per apply key (KeyReader::for_apply), to the first state of the key made
     // whole, and each other state of the key takes its public part and changes its holdings
     // as that state's changed (change_like): no state made whole but one per key.
     Scratch& sc = *scratch_;
-    std::vector<std::uint64_t>& keys = sc.verdict_keys;
-    std::vector<char>& verdicts = sc.verdict_passes;
-    keys.clear();
-    verdicts.clear();
-    std::size_t slots = 16;
-    if (shared)
-        while (slots < 2 * states_.size()) slots *= 2;
-    std::vector<std::uint32_t>& table = sc.verdict_table;
-    table.assign(slots, 0);
     const PlayerId player = event_player(e.body);
     const int players = bases_[0].player_count();
+    const bool seat = player >= 0 && player < players;
     const bool once = shared && checked && !claims && !own_;
     const track_share::KeyReader key =
         once ? track_share::KeyReader::for_apply(e, players, bases_[states_[0].base].active)
              : track_share::KeyReader(e, players);
-    const std::size_t words = key.words();
-    // The index of key k's verdict; else a new verdict's (verdict(): its check's).
-    auto verdict_of = [&](const track_share::Key& k, auto&& verdict) -> std::size_t {
-        // The usual case: every state of the belief has the key of the last one met.
-        if (!verdicts.empty() && key.equal(&keys[keys.size() - words], k))
-            return verdicts.size() - 1;
-        std::size_t slot = key.hash(k) & (slots - 1);
-        while (table[slot] != 0 && !key.equal(&keys[(table[slot] - 1) * words], k))
-            slot = (slot + 1) & (slots - 1);
-        if (table[slot] != 0) return table[slot] - 1;
-        const bool passes = verdict();  // (before the key is added: its index is the count)
-        keys.insert(keys.end(), k.words.begin(),
-                    k.words.begin() + static_cast<std::ptrdiff_t>(words));
-        verdicts.push_back(passes ? 1 : 0);
-        table[slot] = static_cast<std::uint32_t>(verdicts.size());
-        return verdicts.size() - 1;
-    };
+    sc.verdicts.reset(key, states_.size(), shared);
     next_bases_.clear();
-    std::vector<char>& pass = sc.pass;
-    pass.clear();
+    sc.pass.clear();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
-        if (once && states_[i].holdings.phase == Phase::kTurn && player >= 0 && player < players) {
-            WeightedHoldings& ws = states_[i];
-            GameState* applied = nullptr;  // the state made whole and applied, if this one
-            const std::size_t g = verdict_of(key(ws.holdings), [&] {
-                GameState& s = probe(ws);
-                if (check(s, e, index, quiet_)) return false;
-                apply(s, e);
-                applied = &s;
-                return true;
-            });
-            if (!verdicts[g]) continue;
-            WeightedHoldings& out = states_[kept];
-            if (applied == nullptr && g < Scratch::kChangesKept) {  // as the key's first
-                if (kept != i) {
-                    out.holdings = ws.holdings;
-                    out.weight = std::move(ws.weight);
-                }
-                change_like(out.holdings, sc.applied_change[g]);
-                out.base = sc.applied_base[g];
-                ++kept;
-                continue;
-            }
-            if (applied == nullptr) {  // past the changes kept: on its own
-                applied = &probe(ws);
-                apply(*applied, e);
-            }
-            sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
-            Holdings& after = sc.work_holdings;
-            holdings_of(*applied, after);
-            const std::uint32_t base = intern(*applied, after);
-            if (g < Scratch::kChangesKept) {
-                if (sc.applied_change.size() <= g) sc.applied_change.resize(g + 1);
-                if (sc.applied_base.size() <= g) sc.applied_base.resize(g + 1);
-                change_between(sc.applied_change[g], ws.holdings, after);
-                sc.applied_base[g] = base;
-            }
-            out.holdings = after;
-            out.base = base;
-            if (kept != i) out.weight = std::move(ws.weight);
-            ++kept;
-            continue;
-        }
-        GameState& s = probe(states_[i]);
-        bool passes = true;  // (unchecked: applied in every state)
-        if (checked && shared && s.phase == Phase::kTurn && player >= 0 && player < players) {
-            passes = verdicts[verdict_of(key(s), [&] { return !check(s, e, index, quiet_); })] != 0;
-        } else if (checked) {
-            passes = !check(s, e, index, quiet_);
-        }
-        if (!passes) continue;
-        apply(s, e);
-        if (claims) pass.push_back(check_claims(s, e, index, quiet_) ? 0 : 1);
-        if (own_) {  // applied in the state itself: its holdings read when next needed
-            if (kept != i) states_[kept] = std::move(states_[i]);
-            ++kept;
-            continue;
-        }
-        sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
-        WeightedHoldings& out = states_[kept];
-        holdings_of(s, out.holdings);
-        out.base = intern(s, out.holdings);
-        if (kept != i) out.weight = std::move(states_[i].weight);
-        ++kept;
+        const bool kept_this =
+            once && seat && states_[i].holdings.phase == Phase::kTurn
+                ? apply_once(e, index, key, i, kept)
+                : apply_each(e, index, key, i, kept, checked && shared && seat, checked, claims);
+        if (kept_this) ++kept;
     }
     if (own_) {
         if (kept > 0) stale_ = true;
@@ -725,11 +690,81 @@ std::size_t Belief::apply_checked(const Event& e, int index, bool shared, bool c
     return kept;
 }
 
+bool Belief::Impl::apply_once(const Event& e, int index, const track_share::KeyReader& key,
+                              std::size_t i, std::size_t kept) {
+    Scratch& sc = *scratch_;
+    WeightedHoldings& ws = states_[i];
+    GameState* applied = nullptr;  // the state made whole and applied, if this one
+    const std::size_t g = sc.verdicts.find_or_add(key(ws.holdings), [&] {
+        GameState& s = probe(ws);
+        if (check(s, e, index, quiet_)) return false;
+        apply(s, e);
+        applied = &s;
+        return true;
+    });
+    if (!sc.verdicts.passes(g)) return false;
+    WeightedHoldings& out = states_[kept];
+    if (applied == nullptr && g < Scratch::kChangesKept) {  // as the key's first
+        if (kept != i) {
+            out.holdings = ws.holdings;
+            out.weight = std::move(ws.weight);
+        }
+        change_like(out.holdings, sc.applied_change[g]);
+        out.base = sc.applied_base[g];
+        return true;
+    }
+    if (applied == nullptr) {  // past the changes kept: on its own
+        applied = &probe(ws);
+        apply(*applied, e);
+    }
+    sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+    Holdings& after = sc.work_holdings;
+    holdings_of(*applied, after);
+    const std::uint32_t base = intern(*applied, after);
+    if (g < Scratch::kChangesKept) {
+        if (sc.applied_change.size() <= g) sc.applied_change.resize(g + 1);
+        if (sc.applied_base.size() <= g) sc.applied_base.resize(g + 1);
+        change_between(sc.applied_change[g], ws.holdings, after);
+        sc.applied_base[g] = base;
+    }
+    out.holdings = after;
+    out.base = base;
+    if (kept != i) out.weight = std::move(ws.weight);
+    return true;
+}
+
+bool Belief::Impl::apply_each(const Event& e, int index, const track_share::KeyReader& key,
+                              std::size_t i, std::size_t kept, bool shared, bool checked,
+                              bool claims) {
+    Scratch& sc = *scratch_;
+    GameState& s = probe(states_[i]);
+    bool passes = true;  // (unchecked: applied in every state)
+    if (shared && s.phase == Phase::kTurn) {
+        passes = sc.verdicts.passes(
+            sc.verdicts.find_or_add(key(s), [&] { return !check(s, e, index, quiet_); }));
+    } else if (checked) {
+        passes = !check(s, e, index, quiet_);
+    }
+    if (!passes) return false;
+    apply(s, e);
+    if (claims) sc.pass.push_back(check_claims(s, e, index, quiet_) ? 0 : 1);
+    if (own_) {  // applied in the state itself: its holdings read when next needed
+        if (kept != i) states_[kept] = std::move(states_[i]);
+        return true;
+    }
+    sc.probe_base = Scratch::kNoBase;  // the probe holds the state after the event
+    WeightedHoldings& out = states_[kept];
+    holdings_of(s, out.holdings);
+    out.base = intern(s, out.holdings);
+    if (kept != i) out.weight = std::move(states_[i].weight);
+    return true;
+}
+
 // The end of a turn (before it is applied) makes the same change in every state, except
 // where it forgets something the states may differ in: the ending player's new
 // development cards (they become old) and discards still owed (cleared). Only then can it
 // make two different states equal.
-bool Belief::end_turn_forgets() const {
+bool Belief::Impl::end_turn_forgets() const {
     for (const WeightedHoldings& ws : states_) {
         const GameState& s = bases_[ws.base];
         if (s.active < 0 || s.active >= s.player_count()) return true;
@@ -745,7 +780,7 @@ bool Belief::end_turn_forgets() const {
     return false;
 }
 
-void Belief::merge_and_bound(int index) {
+void Belief::Impl::merge_and_bound(int index) {
     peak_ = std::max(peak_, states_.size());
     if (states_.size() > 1) {
         const int n = bases_[0].player_count();
@@ -779,7 +814,7 @@ void Belief::merge_and_bound(int index) {
     max_seen_ = std::max(max_seen_, states_.size());
 }
 
-bool Belief::bound_growth(std::vector<WeightedHoldings>& states, int index) {
+bool Belief::Impl::bound_growth(std::vector<WeightedHoldings>& states, int index) {
     peak_ = std::max(peak_, states.size());
     // The states an event branches into, while they are made: a quarter past the bound
     // (growth_cap), equal states merge (exact) and, if still past the bound, only the most

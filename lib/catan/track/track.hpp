@@ -13,9 +13,11 @@
 // state holds only its holdings (Holdings: bank, deck, phase, winner, discards owed,
 // hands, development cards, the cards of the last event) with its weight. A step makes
 // each state whole in one buffer, checks and applies the event there with the rules, and
-// stores the holdings back; the public part the event leads to is kept once (states whose
-// public parts differ, possible only after an event applied where its check failed, keep
-// one public part each, compared whole). There an event that hides nothing is applied
+// stores the holdings back; the public part the event leads to is kept once per outcome
+// (a win ends the game in some states only and clears the robber move or free roads owed
+// there: track_share.hpp, PublicOutcome; states whose public parts differ otherwise,
+// possible only after an event applied where its check failed, keep one public part each,
+// compared whole). There an event that hides nothing is applied
 // once per group of states its check and apply cannot tell apart (track_share.hpp, apply
 // keys); each other state of the group takes that state's change of holdings. A belief of
 // few states (at most TrackOptions::whole_states) holds each whole and steps it in place,
@@ -72,6 +74,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -201,7 +204,7 @@ class Belief {
     StepResult step(const Event& e, int index, bool keep_going = false);
 
     // The number of states (>= 1), in holdings order.
-    std::size_t size() const { return states_.size(); }
+    std::size_t size() const;
     // State i (0 .. size()-1), whole: its public part with its holdings written in.
     GameState state(std::size_t i) const;
     // The first state (a reference valid until the next step or call of front()): with
@@ -209,148 +212,47 @@ class Belief {
     const GameState& front() const;
     // State i's weight and holdings (throws InputError as holdings_of does, the count
     // named, when a state held whole holds more than Holdings can).
-    const Weight& weight(std::size_t i) const { return states_[i].weight; }
+    const Weight& weight(std::size_t i) const;
     const Holdings& holdings(std::size_t i) const;
     // Calls f(const GameState&, const Weight&) for every state in order (each read in
     // place when held whole, else made whole in one buffer; valid during the call only).
     template <class F>
     void for_each_state(F&& f) const {
-        if (own_) {  // every state held whole
-            for (const WeightedHoldings& ws : states_) f(bases_[ws.base], ws.weight);
-            return;
-        }
-        std::uint32_t loaded = states_.front().base;
-        GameState s = bases_[loaded];
-        for (const WeightedHoldings& ws : states_) {
-            if (ws.base != loaded) s = bases_[loaded = ws.base];
-            set_holdings(s, ws.holdings);
-            f(static_cast<const GameState&>(s), ws.weight);
-        }
+        using Fn = std::remove_reference_t<F>;
+        visit_states(
+            const_cast<void*>(static_cast<const void*>(std::addressof(f))),
+            [](void* fn, const GameState& s, const Weight& w) { (*static_cast<Fn*>(fn))(s, w); });
     }
     // The sum of the states' weights (> 0).
     const Weight& total_weight() const;
     // The exact probability of state i: its weight / total_weight().
-    Probability probability(std::size_t i) const { return probability(states_[i].weight); }
+    Probability probability(std::size_t i) const;
     // The exact probability of a sum w of weights of states: w / total_weight().
     Probability probability(const Weight& w) const;
     // The most probable state (ties: the first in holdings order); a reference valid
     // until the next step or call of most_probable().
     const GameState& most_probable() const;
-    bool exact() const { return !inexact_from_; }
+    bool exact() const;
     // The event (index) at which the bound was first exceeded.
-    std::optional<int> inexact_from() const { return inexact_from_; }
+    std::optional<int> inexact_from() const;
     // Past the bound: per player (seat order) the guaranteed bounds after the events
     // stepped so far. Empty while exact.
-    const std::vector<HandBounds>& bounds() const { return bounds_.hands; }
+    const std::vector<HandBounds>& bounds() const;
     // Events (indices) that no kept state explained while not exact.
-    const std::vector<int>& unexplained() const { return unexplained_; }
+    const std::vector<int>& unexplained() const;
     // The largest number of states held after any event so far.
-    std::size_t max_states_seen() const { return max_seen_; }
+    std::size_t max_states_seen() const;
     // The most states that existed at once while an event branched (before merging and
     // the bound): at most 1.25 * max_states + 1 (the branches are bounded as they are made).
-    std::size_t peak_states() const { return std::max(peak_, max_seen_); }
+    std::size_t peak_states() const;
 
   private:
-    // One event's step over the states (track.cpp), in parts: in place (one state, nothing
-    // hidden), public (checked per state or per group), hidden (branched), the discards a
-    // log leaves out, the claims' conditioning.
-    struct Step;
-    StepResult step_checked(const Event& e, int index, bool keep_going);
-    StepResult step_states(const Event& e, int index, bool keep_going);
-    void step_in_place(Step& st);
-    bool step_public(Step& st);
-    bool step_hidden(Step& st);
-    bool branch_state(const WeightedHoldings& ws, const Event& e, int index, const Weight& scale,
-                      bool checked, std::vector<WeightedHoldings>& out, bool& dropped);
-    void step_unrecorded_discards(Step& st);
-    void condition_on_claims(Step& st);
-    void report(Step& st, Violation v);
-    Violation under_hidden(const Step& st, Violation v) const;
-    // The bounds b (over the states before event `index`, whose public fields are
-    // base's) carried over the event.
-    BeliefBounds bounds_after(BeliefBounds b, const GameState& base, const Event& e,
-                              int index) const;
-    void merge_and_bound(int index);
-    // Returns whether states were dropped (the caller renormalises).
-    bool bound_growth(std::vector<WeightedHoldings>& states, int index);
-    bool end_turn_forgets() const;
-    // The most states kept after an event: TrackOptions::max_states while exact, past it
-    // at most kKeptPastBound (the bounds, not the states, say what players hold there).
-    std::size_t cap() const {
-        return exact() ? opt_.max_states : std::min(opt_.max_states, kKeptPastBound);
-    }
-    // The most states an event's branches reach before equal ones merge and, still past
-    // cap(), the least probable are dropped (bound_growth): a quarter past the cap.
-    std::size_t growth_cap() const { return cap() + cap() / 4; }
-    // Every state an event leads to has the same public part (track_share.hpp): while the
-    // public fields are equal in every state, unless checks are not shared (the tests'
-    // reference path compares every state's public part).
-    bool public_shared() const { return public_equal_ && opt_.share_checks; }
-    // State ws whole: itself (own_), or made whole in the probe buffer (only its holdings
-    // written when the buffer holds its public part already). The probe is the caller's
-    // until the next call.
-    GameState& probe(const WeightedHoldings& ws);
-    // The public part of s (a state an event led to, holdings h) among next_bases_: its
-    // index there, added when new (s's holdings are overwritten while comparing and
-    // written back before it returns).
-    std::uint32_t intern(GameState& s, const Holdings& h);
-    // After a step: a belief of at most whole_states states holds each whole (own_); more
-    // share public parts.
-    void settle();
-    // The states' holdings read from their whole states after in-place steps.
-    void sync() const;
-    // Checks an event hiding nothing once per group of states it cannot tell apart
-    // (track_share.hpp) and applies it in every state that passes; the states it breaks
-    // are removed. Returns the number kept (0: the event broke a rule in every state, none
-    // changed).
-    // checked false: applied in every state, unchecked (--keep-going, past the bound).
-    // claims: the event's claims checked in each state it is applied in (Scratch::pass, in
-    // the order of the states kept).
-    std::size_t apply_checked(const Event& e, int index, bool shared, bool checked, bool claims);
-
-    const GameLog* log_;
-    TrackOptions opt_;
-    RuleContext ctx_;
-    // ctx_ without messages: where only the verdict is used (the states an event rules out
-    // are many; a violation reported is found again with ctx_, message and all).
-    RuleContext quiet_;
-    // The public parts of the states (their other fields unspecified), or with own_ each
-    // state whole (with some no state refers to any more: at most as many as the states).
-    std::vector<GameState> bases_;
-    // The states: holdings, public part, weight. Whole states stepped in place have their
-    // holdings brought up to date from them when read (sync; stale_).
-    mutable std::vector<WeightedHoldings> states_;
-    mutable bool stale_ = false;
-    // Each state held whole, checked and applied in place as a full-information state is:
-    // while the belief holds at most whole_states states (a few MB), from the end of the
-    // step that brought it there until an event branches (branches share public parts).
-    // Copying a public part into a buffer for every state at every event costs small
-    // beliefs more than the memory it saves.
-    bool own_ = false;
-    // The branches an event is making are held whole (step_hidden: own_ and at most
-    // whole_states of them).
-    bool own_out_ = false;
-    std::optional<int> inexact_from_;
-    BeliefBounds bounds_;  // past the bound only
-    std::vector<int> unexplained_;
-    std::size_t max_seen_ = 1;
-    std::size_t peak_ = 1;
-    // The public fields are equal in every state (track_share.hpp): false for good once an
-    // event was applied in a state whose check failed (keep_going, past the bound).
-    bool public_equal_ = true;
-    // No event so far was applied where check failed (--keep-going, past the bound): the
-    // invariants' assertion after a legal event holds only then.
-    bool all_legal_ = true;
-    mutable std::optional<Weight> total_;  // total_weight(), reset by every step
-    // Buffers reused from event to event (a large belief is not reallocated, and its pages
-    // not faulted in again, at every event): the states an event branches into and the
-    // public parts of the states it leads to. Merging and the bound work in place.
-    std::vector<WeightedHoldings> next_;
-    std::vector<GameState> next_bases_;
-    // Smaller buffers reused from event to event (track.cpp): an event allocates nothing
-    // once they have grown (per-event costs count most in the small beliefs of most games).
-    struct Scratch;
-    std::unique_ptr<Scratch> scratch_;
+    // The states, their public parts, the buffers reused from event to event and the
+    // steps over them (lib/catan/track/detail/belief_impl.hpp; internal).
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    // Calls call(fn, state, weight) for every state in order (for_each_state).
+    void visit_states(void* fn, void (*call)(void*, const GameState&, const Weight&)) const;
 };
 
 // ---- what the belief says about each player (for --hands, --trace and the viewer) ----

@@ -145,4 +145,39 @@ class KeyReader {
     std::size_t words_ = 1;
 };
 
+// ---- the public fields an event may set apart (Belief::Impl::intern) ----
+//
+// The one statement of which public fields apply may set differently in states of equal
+// public fields, depending on their holdings. apply (lib/catan/engine/rules_apply.cpp)
+// reads the holdings (hands, bank, deck, development cards, discards owed, phase, winner)
+// in these places only, and writes from them:
+//   - production, trades, steals, discards, a monopoly, a purchase, a resignation's cards:
+//     the holdings themselves (hands, bank, deck, development cards, cards received);
+//   - after a 7, what each hand owes: discard_owed, a holding (robber_due is set to
+//     kSeven in every state);
+//   - the win (end_if_won, and win_due at the start of a turn after the special building
+//     phase): a state's VP count holds its hidden victory point cards, so the game ends in
+//     some states only. The phase and the winner are holdings; and an end the event did not
+//     cause by a card clears what the event left owed: robber_due (the robber move after a
+//     7 or a knight) and free_roads (a road building card's roads) — public fields, set
+//     apart by the holdings.
+// Everything else apply writes is read from public fields only: the pieces, robber, offer,
+// special building part (reset whether or not a win is due), turn and active player
+// (resigned: public), rolled, last roll, the development card played and each kind played,
+// and the awards (update_awards reads road lengths and knights played: public; no hidden
+// card decides an award). So two states of equal public fields in which an event passes
+// its check lead to public parts that are equal except in these two fields, which differ
+// only when the game ended at the event in one of them and not in the other: Belief keeps
+// one public part per PublicOutcome of the states an event leads to (intern), never one
+// for states that reached different outcomes. tests/track_truth_test.cpp judges it against
+// the whole state of the full log after every event.
+struct PublicOutcome {
+    RobberReason robber_due = RobberReason::kNone;
+    int free_roads = 0;
+    friend bool operator==(const PublicOutcome&, const PublicOutcome&) = default;
+};
+inline PublicOutcome public_outcome(const GameState& s) {
+    return {s.robber_due, s.free_roads};
+}
+
 }  // namespace ctk::track_share
