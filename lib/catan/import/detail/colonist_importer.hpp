@@ -124,7 +124,7 @@ class Importer {
 
     [[noreturn]] void fail(std::string_view path, const std::string& what) const;
 
-    // ---- reading helpers (colonist_entries.cpp) ----
+    // ---- reading the entries' fields (colonist_entries.cpp) ----
     PlayerId player(const json& j, const std::string& path) const;
     Resource resource(const json& j, const std::string& path) const;
     // A list of resource codes; *hidden set when any is face-down (0).
