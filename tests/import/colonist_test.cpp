@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <catan/board/rng.hpp>
@@ -465,6 +466,19 @@ TEST_CASE("corpus: every game of the colonist.io dataset replays with its endGam
                              3,
                              51,
                              "complete: player_a wins"},
+                            {"colonist-4p-144393857.json",
+                             {"player_d", "player_b", "player_c", "player_a"},
+                             {10, 4, 3, 5},
+                             0,
+                             49,
+                             "passed over: 6 entries of types 23, 26, 27, 34, 36, 72; "
+                             "complete: player_d wins"},
+                            {"colonist-4p-153722407.json",
+                             {"player_c", "player_d", "player_a", "player_b"},
+                             {8, 10, 4, 3},
+                             1,
+                             50,
+                             "complete: player_d wins"},
                             {"colonist-4p-193454032.json",
                              {"player_b", "player_d", "player_a", "player_c"},
                              {10, 5, 4, 7},
@@ -509,17 +523,132 @@ TEST_CASE("colonist: entry 45 and endGameState naming different winners is an er
           "log entry 45 declared colour 2");
 }
 
-TEST_CASE("colonist: an unknown log entry type is an error naming the entry, never skipped",
+namespace {
+
+// A step of its own (a stateChange) holding one log entry of `type`, inserted before event
+// `at`; `deltas` are merged into its stateChange.
+void insert_step(json& game, std::size_t at, int type, const json& deltas = json::object()) {
+    json step = {{"stateChange", deltas}};
+    step["stateChange"]["gameLogState"]["99999"] = {{"text", {{"type", type}, {"playerColor", 1}}}};
+    json& events = game["data"]["eventHistory"]["events"];
+    events.insert(events.begin() + static_cast<std::ptrdiff_t>(at), step);
+}
+
+// The verdict of a replay, as the corpus tests compare it.
+struct ReplayResult {
+    std::vector<int> vp;
+    PlayerId winner;
+    int rolls;
+    bool operator==(const ReplayResult&) const = default;
+};
+ReplayResult outcome_of(const GameLog& log) {
+    Verdict v = replay_all(log);
+    CHECK(rules_broken(v).empty());
+    return {vp_by_seat(v), v.winner, v.rolls};
+}
+
+}  // namespace
+
+TEST_CASE("colonist: an entry of an unknown type whose step changes nothing is passed over",
           "[import][colonist]") {
     auto loaded = dataset_game("colonist-2p-194290052.json");
     if (!loaded) return;
     json& game = *loaded;
-    game["data"]["eventHistory"]["events"][30]["stateChange"]["gameLogState"]["9999"] =
-        json{{"text", {{"type", 977}, {"playerColor", 1}}}};
+    const GameLog before = import_game(game);
+    insert_step(game, 30, 977);
+    insert_step(game, 60, 978, json{{"playerStates", {{"1", {{"isConnected", false}}}}}});
+    insert_step(game, 61, 977);
+    GameLog log = import_game(game);
+    CHECK(log.events.size() == before.events.size());
+    CHECK_THAT(log.source, Catch::Contains("; passed over: 3 entries of types 977, 978; "
+                                           "complete: player_b wins"));
+    CHECK(outcome_of(log) == outcome_of(before));
+    CHECK(outcome_of(log) == ReplayResult{{9, 15}, 1, 55});
+}
+
+TEST_CASE(
+    "colonist: an entry of an unknown type whose step changes what no event explains "
+    "is refused, naming the delta",
+    "[import][colonist]") {
+    auto loaded = dataset_game("colonist-2p-194290052.json");
+    if (!loaded) return;
+    json& game = *loaded;
+    // Cards appear in a hand: player_a's (colour 1) hand as the step before states it, plus
+    // one ore.
+    std::size_t at = 40;
+    json hand;
+    for (std::size_t i = 0; i < at; ++i) {
+        const json& sc = game["data"]["eventHistory"]["events"][i]["stateChange"];
+        if (sc.contains("playerStates") && sc["playerStates"].contains("1") &&
+            sc["playerStates"]["1"].contains("resourceCards"))
+            hand = sc["playerStates"]["1"]["resourceCards"]["cards"];
+    }
+    REQUIRE(hand.is_array());
+    json more = hand;
+    more.push_back(5);
+    insert_step(game, at, 977,
+                json{{"playerStates", {{"1", {{"resourceCards", {{"cards", more}}}}}}}});
     CHECK(error_of(game.dump()) ==
-          "c.json: data.eventHistory.events[30].stateChange.gameLogState.9999.text.type: unknown "
-          "log entry type 977: not one this importer reads, nor an announcement known to change "
-          "no state");
+          fmt::format("c.json: data.eventHistory.events[{}].stateChange.playerStates.1."
+                      "resourceCards.cards: the resource cards of seat 1 (colour 1) change "
+                      "from [{}] to [{}], and no event of this step explains it (its log "
+                      "entries: gameLogState.99999 type 977)",
+                      at, fmt::join(hand.get<std::vector<int>>(), ", "),
+                      fmt::join(more.get<std::vector<int>>(), ", ")));
+    // The robber moves with no entry that moves it: the site's move for the player whose
+    // turn it is, as if they had moved it (entry 58 in the public dataset).
+    auto robber = dataset_game("colonist-4p-137073668.json");
+    int renamed = 0;
+    for_each_entry(*robber, [&](std::size_t, json&, json& entry) {
+        if (entry["text"]["type"] == 11 && renamed++ == 0) entry["text"]["type"] = 958;
+    });
+    REQUIRE(renamed > 1);
+    GameLog log = import_game(*robber);
+    CHECK_THAT(log.source, Catch::Contains("passed over: 1 entry of type 958; complete"));
+    CHECK(outcome_of(log) == outcome_of(import_game(*dataset_game("colonist-4p-137073668.json"))));
+}
+
+TEST_CASE("colonist: a setup settlement the site placed for a player out of time is theirs",
+          "[import][colonist]") {
+    // Entry 87 of the public dataset: the settlement and its road appear in the map delta
+    // with an entry this importer does not know.
+    auto loaded = dataset_game("colonist-4p-138142744.json");
+    if (!loaded) return;
+    json& game = *loaded;
+    const GameLog before = import_game(game);
+    int renamed = 0;
+    for_each_entry(game, [&](std::size_t, json&, json& entry) {
+        if (entry["text"]["type"] == 4 && entry["text"]["pieceEnum"] == 2 && renamed < 2) {
+            entry["text"]["type"] = 87;
+            ++renamed;
+        }
+    });
+    REQUIRE(renamed == 2);
+    GameLog log = import_game(game);
+    CHECK(count_type(log, "place_settlement") == 8);
+    CHECK_THAT(log.source, Catch::Contains("passed over: 2 entries of type 87; complete"));
+    CHECK(outcome_of(log) == outcome_of(before));
+}
+
+TEST_CASE("colonist: the site's result is a claim the events must reach, whatever is missing",
+          "[import][colonist]") {
+    auto loaded = dataset_game("colonist-4p-137073668.json");
+    if (!loaded) return;
+    REQUIRE((*loaded)["data"]["eventHistory"]["events"].size() > 40);
+    for (std::size_t keep : {std::size_t{0}, std::size_t{1}, std::size_t{40}}) {
+        INFO(keep);
+        json game = *loaded;
+        json& ev = game["data"]["eventHistory"]["events"];
+        ev.erase(ev.begin() + static_cast<std::ptrdiff_t>(keep), ev.end());
+        CHECK_THAT(error_of(game.dump()),
+                   Catch::StartsWith("c.json: data.eventHistory.endGameState.diceStats"));
+        // With the dice statistics gone too, the points are still claimed.
+        game["data"]["eventHistory"]["endGameState"].erase("diceStats");
+        CHECK_THAT(error_of(game.dump()),
+                   Catch::Matches("c\\.json: data\\.eventHistory\\.endGameState\\.players\\.[0-9]"
+                                  "\\.victoryPoints\\.[01]: [0-9]+ (settlements|cities), but the "
+                                  "events leave seat [1-4] \\(colour [0-9]\\) with [0-9]+"));
+    }
 }
 
 TEST_CASE("colonist: players with neither username nor playerId are named by their colour",
