@@ -169,7 +169,7 @@ class KeyReader {
 // its check lead to public parts that are equal except in these two fields, which differ
 // only when the game ended at the event in one of them and not in the other: Belief keeps
 // one public part per PublicOutcome of the states an event leads to (intern), never one
-// for states that reached different outcomes. tests/track_truth_test.cpp judges it against
+// for states that reached different outcomes. tests/track/track_truth_test.cpp judges it against
 // the whole state of the full log after every event.
 struct PublicOutcome {
     RobberReason robber_due = RobberReason::kNone;
