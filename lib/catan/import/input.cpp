@@ -170,6 +170,19 @@ bool is_log_object(const nlohmann::json& j) {
            (j.contains("events") || (j.contains("format") && j["format"] == "catan-log"));
 }
 
+// Whether a text is a recording of another program: the first row of the table that
+// recognises it, when that is not the native log (then `in` is told as that recording).
+bool tell_recording(Input& in, std::string_view text) {
+    for (const InputFormat& f : kFormats)
+        if (f.recognise(strip_bom(text))) {
+            if (f.id == ImportFormat::kNative) return false;
+            in.format = &f;
+            in.kind = InputKind::kRecording;
+            return true;
+        }
+    return false;
+}
+
 // catan-roads's reading of a whole text: a position or a state (a JSON object that is no
 // log, or JSON Lines of them), a recording, or a native log.
 void tell_with_positions(Input& in, std::string_view text) {
@@ -180,15 +193,7 @@ void tell_with_positions(Input& in, std::string_view text) {
         in.kind = is_log_object(j) ? InputKind::kLogText : InputKind::kPosition;
         return;
     }
-    for (const InputFormat& f : kFormats)
-        if (f.recognise(strip_bom(text))) {
-            in.format = &f;
-            break;
-        }
-    if (in.format && in.format->id != ImportFormat::kNative) {
-        in.kind = InputKind::kRecording;
-        return;
-    }
+    if (tell_recording(in, text)) return;
     in.format = &input_format(ImportFormat::kNative);
     in.kind = InputKind::kLogText;
     if (parsed) {
@@ -215,15 +220,7 @@ void tell_whole(Input& in, bool positions) {
         return;
     }
     if (positions) return tell_with_positions(in, text);
-    for (const InputFormat& f : kFormats)
-        if (f.recognise(strip_bom(text))) {
-            in.format = &f;
-            break;
-        }
-    if (in.format && in.format->id != ImportFormat::kNative) {
-        in.kind = InputKind::kRecording;
-        return;
-    }
+    if (tell_recording(in, text)) return;
     in.format = &input_format(ImportFormat::kNative);
     if (toolkit_format(text) == "catan-board")
         in.kind = InputKind::kBoard;
