@@ -87,7 +87,8 @@ SvgGeometry svg_geometry(const Board& b, const SvgOptions& opt = {});
 // A player's drawing colour: the named seat colours red, blue, white, orange, green and
 // brown map to the seat palette's drawing colours (kSeatColours, engine/event.hpp; white
 // is drawn grey, to show on light hexes); any other colour made only of letters, digits
-// and '#' ("#ff00aa", "purple") is used as given; anything else, or an empty colour, takes the palette entry of the seat (seat % 6).
+// and '#' ("#ff00aa", "purple") is used as given; anything else, or an empty colour, takes the
+// palette entry of the seat (seat % 6).
 std::string player_colour(std::string_view colour, int seat);
 
 // A complete standalone SVG document (UTF-8, ends with '\n'). Coordinates are printed with
