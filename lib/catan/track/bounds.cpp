@@ -54,13 +54,20 @@ GameState corner(const GameState& base, const BeliefBounds& b, bool high) {
 }
 
 // Hand sizes and the conservation of cards (bank + hands = totals) tighten the bounds.
+// Every bound is kept within what the cards allow (0 to the count of that resource; 0 to all
+// cards for a hand's size): bounds that contradict each other (no state left inside them)
+// would otherwise drift further at every step, past the range of int.
 void tighten(BeliefBounds& b, const ResourceCounts& totals) {
+    const int all = total(totals);
     for (int round = 0; round < 2; ++round) {
         for (HandBounds& h : b.hands) {
-            for (int r = 0; r < kResourceCount; ++r) h.min[r] = std::max(h.min[r], 0);
+            for (int r = 0; r < kResourceCount; ++r) {
+                h.min[r] = std::clamp(h.min[r], 0, std::max(totals[r], 0));
+                h.max[r] = std::clamp(h.max[r], 0, std::max(totals[r], 0));
+            }
             const int lo = total(h.min), hi = total(h.max);
-            h.cards_min = std::max(h.cards_min, lo);
-            h.cards_max = std::min(h.cards_max, hi);
+            h.cards_min = std::clamp(std::max(h.cards_min, lo), 0, std::max(all, 0));
+            h.cards_max = std::clamp(std::min(h.cards_max, hi), 0, std::max(all, 0));
             for (int r = 0; r < kResourceCount; ++r) {
                 h.min[r] = std::max(h.min[r], h.cards_min - (hi - h.max[r]));
                 h.max[r] = std::min(h.max[r], h.cards_max - (lo - h.min[r]));
@@ -69,8 +76,10 @@ void tighten(BeliefBounds& b, const ResourceCounts& totals) {
         for (int r = 0; r < kResourceCount; ++r) {
             int sum_min = 0, sum_max = 0;
             for (const HandBounds& h : b.hands) sum_min += h.min[r], sum_max += h.max[r];
-            b.bank_min[r] = std::max({b.bank_min[r], totals[r] - sum_max, 0});
-            b.bank_max[r] = std::min(b.bank_max[r], totals[r] - sum_min);
+            b.bank_min[r] =
+                std::clamp(std::max(b.bank_min[r], totals[r] - sum_max), 0, std::max(totals[r], 0));
+            b.bank_max[r] =
+                std::clamp(std::min(b.bank_max[r], totals[r] - sum_min), 0, std::max(totals[r], 0));
             for (HandBounds& h : b.hands) {
                 h.max[r] = std::min(h.max[r], totals[r] - b.bank_min[r] - (sum_min - h.min[r]));
                 h.min[r] = std::max(h.min[r], totals[r] - b.bank_max[r] - (sum_max - h.max[r]));
