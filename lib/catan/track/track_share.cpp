@@ -49,9 +49,15 @@ KeyReader::KeyReader(const Event& e, int players)
                std::holds_alternative<PlayYearOfPlenty>(e.body) ||
                std::holds_alternative<PlayMonopoly>(e.body)) {
         bank_ = true;       // year of plenty: bank-empty
-        dev_cards_ = true;  // dev-card-held, dev-card-age
+        dev_cards_ = true;  // dev-card-held, dev-card-age; game-over as for a roll (below)
+    } else if (std::holds_alternative<Roll>(e.body)) {
+        // game-over (special-building, win_when_turn_passes): a roll that ends a special
+        // building phase is refused where the roller holds the VP target (win_due), which
+        // their hidden victory point cards decide. (Found by the views judge: 5-player games
+        // under that reading, where states sharing a roll's verdict lost the win in some.)
+        dev_cards_ = true;
     }
-    // Roll, end_turn, trade_accept / reject / cancel: public fields only.
+    // end_turn, trade_accept / reject / cancel: public fields only.
     count_words();
 }
 

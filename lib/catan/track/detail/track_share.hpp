@@ -42,10 +42,12 @@ bool shares_check(const Event& e);
 // bytes (each count as one byte, resources and development cards in their order), only
 // those the event's check reads, in this order: phase, winner and the discards owed (the
 // seats of the game); each hand read (every player's, or the player's and a trade
-// partner's), a word each; the bank; the deck; the player's old and new development cards.
+// partner's), a word each; the bank; the deck; the player's old and new development cards
+// (a card played, and a roll: under win_when_turn_passes the roll that ends a special
+// building phase is refused where the roller's VP cards reach the target).
 // The first KeyReader::words() words are the key (the rest are not set). Built in
 // registers and compared and hashed a word at a time: a belief makes one key per state for
-// every event, most of them (a roll, the end of a turn) of one word.
+// every event, most of them (the end of a turn) of one word, a roll of three.
 struct Key {
     static constexpr std::size_t kWords = 1 + kMaxPlayers + 6;
     std::array<std::uint64_t, kWords> words;
