@@ -140,10 +140,25 @@ Verdict Replayer::finish() {
     v.belief = std::move(belief);
 
     // (the end of the log ends a special building phase: a win due then comes)
-    const PlayerId winner = winner_at_end(s);
+    PlayerId winner = winner_at_end(s);
     v.outcome = !v.violations.empty() ? Outcome::kInvalid
                 : winner != kNoPlayer ? Outcome::kComplete
                                       : Outcome::kUnfinished;
+    // Several states: the end only where every state not ruled out agrees (a hidden VP card
+    // may win in some; past the bound, the states dropped may differ from those kept).
+    if (v.violations.empty() && (v.belief->size() > 1 || !v.belief->exact())) {
+        const PossibleEnds ends = possible_ends(*v.belief);
+        if (!ends.decided()) {
+            v.decided = false;
+            v.possible_winners = ends.winners;
+        }
+        // decided: the one end of every state (past the bound the most probable kept state
+        // may have taken events no kept state explained, and ended otherwise)
+        winner = ends.decided() && !ends.unfinished ? ends.winners.front() : kNoPlayer;
+        v.outcome = ends.unfinished ? Outcome::kUnfinished : Outcome::kComplete;
+    }
+    std::vector<VpCardBounds> vp_cards;
+    if (!v.belief->exact()) vp_cards = v.belief->vp_card_bounds();
     v.longest_road = s.longest_road;
     v.largest_army = s.largest_army;
     v.winner = winner;
@@ -156,6 +171,12 @@ Verdict Replayer::finish() {
         st.cities = 2 * s.cities_on_board(p);
         st.awards = 2 * ((s.longest_road == p) + (s.largest_army == p));
         st.vp_cards = s.players[p].vp_cards();
+        if (!vp_cards.empty()) {
+            st.vp_cards = vp_cards[static_cast<std::size_t>(p)].min;
+            st.vp = s.public_vp(p) + st.vp_cards;
+        }
+        st.vp_max =
+            vp_cards.empty() ? st.vp : s.public_vp(p) + vp_cards[static_cast<std::size_t>(p)].max;
         st.resigned = s.players[p].resigned;
         v.standings.push_back(st);
     }

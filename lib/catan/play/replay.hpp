@@ -50,10 +50,13 @@ struct Standing {
     PlayerId player = kNoPlayer;
     int rank = 0;  // 1 = winner; equal VP share a rank
     int vp = 0;
+    // Past the tracking bound, vp counts the VP cards the player surely holds and vp_max
+    // those they may hold (track.hpp, vp_card_bounds); otherwise vp_max == vp.
+    int vp_max = 0;
     int settlements = 0;  // VP from settlements (1 each)
     int cities = 0;       // VP from cities (2 each)
     int awards = 0;       // VP from longest road / largest army (2 each)
-    int vp_cards = 0;     // VP from victory point cards
+    int vp_cards = 0;     // VP from victory point cards (past the bound: held surely)
     bool resigned = false;
 };
 
@@ -79,6 +82,13 @@ struct Verdict {
     PlayerId longest_road = kNoPlayer;
     PlayerId largest_army = kNoPlayer;
     PlayerId winner = kNoPlayer;
+    // Under hidden information the end is stated only when it holds in every state the
+    // belief could not rule out (track.hpp, possible_ends). Otherwise decided is false,
+    // winner kNoPlayer, possible_winners the players who have won in some state (seat
+    // order), and outcome kComplete when every state has a winner, kUnfinished when some
+    // state has none.
+    bool decided = true;
+    std::vector<PlayerId> possible_winners;
     int turns = 0;  // the last turn reached
     int rolls = 0;
     int events = 0;  // events replayed

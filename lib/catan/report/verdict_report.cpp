@@ -80,6 +80,9 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
                              {"awards", s.awards},
                              {"vp_cards", s.vp_cards},
                              {"resigned", s.resigned}});
+    for (std::size_t i = 0; i < v.standings.size(); ++i)
+        if (v.standings[i].vp_max != v.standings[i].vp)
+            standings[i]["vp_max"] = v.standings[i].vp_max;
     json j = {
         {"file", v.name},
         {"valid", v.outcome != Outcome::kInvalid},
@@ -94,6 +97,12 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
         {"rolls", v.rolls},
         {"events", v.events},
         {"options", options_to_json(log.options, log_board(log).kind() == BoardKind::kExtended)}};
+    if (!v.decided) {
+        j["decided"] = false;
+        json candidates = json::array();
+        for (PlayerId p : v.possible_winners) candidates.push_back(name(p));
+        j["candidates"] = std::move(candidates);
+    }
     if (!log.source.empty()) j["source"] = log.source;
     if (v.stats) {
         const GameStats& st = *v.stats;
@@ -127,10 +136,35 @@ nlohmann::json verdict_to_json(const Verdict& v, const GameLog& log) {
     return j;
 }
 
+namespace {
+// The outcome line of a verdict whose end the states not ruled out do not decide.
+std::string undecided_line(const Verdict& v, const GameLog& log) {
+    std::string list, alternatives;  // "blue, white" and "blue or white"
+    for (std::size_t i = 0; i < v.possible_winners.size(); ++i) {
+        list += (i == 0 ? "" : ", ") + tname(log, v.possible_winners[i]);
+        alternatives += (i == 0 ? "" : " or ") + tname(log, v.possible_winners[i]);
+    }
+    const bool bound = v.belief && !v.belief->exact();
+    const std::string_view why = bound ? "past the tracking bound" : "under hidden information";
+    if (v.outcome == Outcome::kComplete)
+        return fmt::format(
+            "{}: valid, complete: the winner is {}{} — not decidable {} (turn {}, {} rolls, {} "
+            "events)\n",
+            printable(v.name), v.possible_winners.size() > 1 ? "one of " : "", list, why, v.turns,
+            v.rolls, v.events);
+    return fmt::format(
+        "{}: valid, unfinished or complete: {} may have won — not decidable {} (turn {}, {} "
+        "rolls, {} events)\n",
+        printable(v.name), alternatives, why, v.turns, v.rolls, v.events);
+}
+}  // namespace
+
 std::string verdict_to_text(const Verdict& v, const GameLog& log) {
     std::string out;
     if (v.outcome == Outcome::kInvalid) {
         for (const auto& x : v.violations) out += violation_text(x, log, v.name, &v) + "\n";
+    } else if (!v.decided) {
+        out += undecided_line(v, log);
     } else if (v.outcome == Outcome::kComplete) {
         out += fmt::format(
             "{}: valid, complete: {} wins with {} VP on turn {} ({} rolls, {} events)\n",
@@ -166,10 +200,16 @@ std::string verdict_to_text(const Verdict& v, const GameLog& log) {
         if (v.largest_army == s.player)
             awards += awards.empty() ? "largest army" : " + largest army";
         if (!awards.empty()) parts.push_back(awards);
-        if (s.vp_cards > 0) parts.push_back(plural(s.vp_cards, "VP card", "VP cards"));
+        if (s.vp_cards > 0 && s.vp_max == s.vp)
+            parts.push_back(plural(s.vp_cards, "VP card", "VP cards"));
         std::string from;
+        if (s.vp_max != s.vp)
+            parts.push_back(
+                fmt::format("{} to {} VP cards", s.vp_cards, s.vp_cards + s.vp_max - s.vp));
         for (const auto& x : parts) from += (from.empty() ? "" : ", ") + x;
-        out += fmt::format("  {}. {:<10} {:>2} VP{}{}\n", s.rank, tname(log, s.player), s.vp,
+        const std::string vp =
+            s.vp_max != s.vp ? fmt::format("{}-{}", s.vp, s.vp_max) : fmt::format("{:>2}", s.vp);
+        out += fmt::format("  {}. {:<10} {} VP{}{}\n", s.rank, tname(log, s.player), vp,
                            from.empty() ? "" : ": " + from, s.resigned ? " (resigned)" : "");
     }
     out += fmt::format("  longest road: {}; largest army: {}\n", tname(log, v.longest_road),

@@ -49,6 +49,15 @@ Belief::Impl::Impl(const GameLog& log, GameState start, TrackOptions opt)
       ctx_{&log.seats},
       quiet_{&log.seats, false},
       scratch_(std::make_unique<Scratch>()) {
+    deck_vp_ = start.deck[static_cast<int>(DevCard::kVictoryPoint)];
+    for (int p = 0; p < start.player_count(); ++p) {
+        const PlayerState& h = start.players[p];
+        tally_[p].shown_vp = h.vp_cards();
+        for (int k = 0; k < kDevCardKinds; ++k)
+            if (k != static_cast<int>(DevCard::kVictoryPoint))
+                tally_[p].shown_playable += h.dev_old[k] + h.dev_new[k];
+        deck_vp_ += h.vp_cards();
+    }
     bases_.push_back(std::move(start));
     states_.push_back({Holdings{}, 0, Weight(1)});
     own_ = true;
@@ -273,6 +282,7 @@ const Weight& Belief::Impl::total_weight() const {
 }
 
 StepResult Belief::Impl::step(const Event& e, int index, bool keep_going) {
+    count_dev_cards(e);
     try {
         return step_checked(e, index, keep_going);
     } catch (const InputError& err) {  // a count past what a state's holdings can hold

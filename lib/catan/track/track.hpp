@@ -178,6 +178,18 @@ struct StepResult {
     bool applied = true;  // false: the event broke a rule in every state and was not applied
 };
 
+// Guaranteed bounds on one player's victory point cards (held until the end, never played),
+// from the events alone, so that they hold in every state, kept or dropped at the bound:
+//   min: the VP cards the start state and the log show the player holding (a purchase whose
+//        card the log names);
+//   max: min, plus every purchase whose card the log hides less those spent on development
+//        cards played beyond the playable cards the log shows them buying, and never more
+//        than the deck's VP cards not shown anywhere.
+// Equal when nothing the player bought is hidden.
+struct VpCardBounds {
+    int min = 0, max = 0;
+};
+
 class Belief {
   public:
     // The belief at the start of `log`: its initial state, weight 1. Keeps a pointer to
@@ -240,6 +252,11 @@ class Belief {
     const std::vector<HandBounds>& bounds() const;
     // Events (indices) that no kept state explained while not exact.
     const std::vector<int>& unexplained() const;
+    // Per player (seat order): guaranteed bounds on the victory point cards held, after
+    // the events stepped so far, in every state the belief could not rule out (dropped at
+    // the bound included): VpCardBounds below. Valid whether exact or not.
+    std::vector<VpCardBounds> vp_card_bounds() const;
+
     // The largest number of states held after any event so far.
     std::size_t max_states_seen() const;
     // The most states that existed at once while an event branched (before merging and
@@ -286,6 +303,24 @@ struct PlayerBelief {
 
 // Per player (seat order), after the events stepped so far.
 std::vector<PlayerBelief> player_beliefs(const Belief& b);
+
+// How the events stepped so far may have ended, in every state the belief could not rule
+// out (win-on-own-turn): the winners of the belief's states (winner_at_end), and past the
+// bound those of the states it dropped, which only the guaranteed bounds still speak for.
+// Only the active player can win (the last player standing after resignations is a public
+// winner, in every state); a kept state's winner counts only where their public VP plus the
+// most VP cards they may hold reach the target (past the bound, a kept state may have taken
+// events no kept state explained); in a dropped state they have won when their public VP plus the
+// most VP cards they may hold (vp_card_bounds) reach the target where a win can happen
+// (a turn, or the special building phase under win_when_turn_passes), and not won when their
+// public VP plus the fewest do not.
+struct PossibleEnds {
+    std::vector<PlayerId> winners;  // seat order: a winner in some state
+    bool unfinished = false;        // some state has no winner
+    // One end in every state: the verdict may state it.
+    bool decided() const { return winners.size() + (unfinished ? 1 : 0) == 1; }
+};
+PossibleEnds possible_ends(const Belief& b);
 
 // True when the log hides something that needs a belief of more than one state: a null
 // stolen card, bought card or discard, or unrecorded discards.

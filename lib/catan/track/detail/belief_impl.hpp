@@ -130,6 +130,17 @@ struct Belief::Impl {
     // The branches an event is making are held whole (step_hidden: own_ and at most
     // whole_states of them).
     bool own_out_ = false;
+    // What the events say of each player's development cards (vp_card_bounds, outcome.cpp):
+    // counted at every event, whatever the states.
+    struct DevCardTally {
+        int shown_vp = 0;        // VP cards held in the start state or bought with the card named
+        int shown_playable = 0;  // the same for the other kinds
+        int hidden_buys = 0;     // purchases whose card the log hides
+        int plays = 0;           // development cards played
+    };
+    std::array<DevCardTally, kMaxPlayers> tally_{};
+    int deck_vp_ = 0;  // VP cards of the whole set (the start's deck and hands)
+    void count_dev_cards(const Event& e);
     std::optional<int> inexact_from_;
     BeliefBounds bounds_;  // past the bound only
     std::vector<int> unexplained_;
