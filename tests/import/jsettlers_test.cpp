@@ -526,7 +526,7 @@ void require_seven_refused(const GameLog& log, int index, std::string_view rule,
 }  // namespace
 
 TEST_CASE(
-    "JSettlers2 games under N7 N7C RD and NT replay valid; a copy breaking the "
+    "JSettlers2 games under N7 N7C RD and NT replay valid and a copy breaking the "
     "rule is reported at its event",
     "[import][jsettlers][variants]") {
     // Robot games recorded with JSettlers2 2.7.00 (samples/README.md): one each of -o N7=t3,
