@@ -121,6 +121,13 @@ class Game:
         # House rules (RULES.md "Variants").
         self.discard_limit = (options or {}).get("discard_limit", 7)
         self.friendly_robber = (options or {}).get("friendly_robber", False)
+        # House rules that forbid: no 7 in rounds 1..no_seven_rounds, no 7 before the first
+        # city (anyone's), the robber never to a desert, no offers or trades between players.
+        self.no_seven_rounds = (options or {}).get("no_seven_rounds", 0)
+        self.no_seven_until_city = (options or {}).get("no_seven_until_city", False)
+        self.robber_not_to_desert = (options or {}).get("robber_not_to_desert", False)
+        self.no_player_trades = (options or {}).get("no_player_trades", False)
+        self.round = 0  # 1 from the first turn; +1 each time the turn passes the last seat
         # Other engines' readings (JSettlers2; RULES.md "Variants"). unlimited_bank: the
         # bank never runs short (a roll pays in full, the bank may pay a resource it holds
         # none of; its counts go below zero). special_building_any_order: the special
@@ -206,6 +213,8 @@ class Game:
         out = []
         for h in range(len(self.board.terrain)):
             if h == self.robber:
+                continue
+            if self.robber_not_to_desert and self.board.terrain[h] == "desert":
                 continue
             owners = {self.building[v][0] for v in self.topo.hex_vertices[h] if v in self.building}
             if not any(self.protected(o) for o in owners):
@@ -440,6 +449,11 @@ class Game:
         assert 1 <= d[0] <= 6 and 1 <= d[1] <= 6 and sum(d) == s
         if self.turn == 0:
             self.start_turn()
+            self.round = 1
+        if s == 7:
+            assert not self.no_seven_rounds or self.round > self.no_seven_rounds, "no-seven-rounds"
+            assert not self.no_seven_until_city or any(
+                b[1] == "city" for b in self.building.values()), "no-seven-until-city"
         self.rolled = True
         self.last_received = [{r: 0 for r in RES} for _ in range(self.n)]
         if s == 7:
@@ -520,6 +534,7 @@ class Game:
 
     def trade_offer(self, to, give, get):
         p = self.active
+        assert not self.no_player_trades, "no-player-trades"
         self.after_roll(p)
         self.offer = {"from": p, "to": self.p(to), "give": give, "get": get, "accepted": False}
         return self.emit({"type": "trade_offer", "player": self.name(p), "to": to,
@@ -542,6 +557,7 @@ class Game:
 
     def trade_player(self, partner, give, get, claims=()):
         p = self.active
+        assert not self.no_player_trades, "no-player-trades"
         self.after_roll(p)
         q = self.p(partner)
         if self.offer and self.offer["to"] == q:  # a trade with another partner withdraws it
@@ -653,6 +669,8 @@ class Game:
         q = (p + 1) % self.n
         while q in self.resigned:
             q = (q + 1) % self.n
+        if q <= p:
+            self.round += 1
         self.active = q
         self.start_turn()
         if self.extension:
@@ -671,6 +689,9 @@ class Game:
             assert p not in self.sb_parts, "special-building: a second part"
             self.sb_parts.add(p)
             self.sb_builder = p
+            # JSettlers2 begins the turn of the player whose turn comes again after its part
+            if p == self.active and p == min(q for q in range(self.n) if q not in self.resigned):
+                self.round += 1
         else:
             seat = (p - self.sb_after) % self.n
             assert seat > self.sb_served, "special-building: seat order"
@@ -695,6 +716,8 @@ class Game:
             q = (p + 1) % self.n
             while q in self.resigned:
                 q = (q + 1) % self.n
+            if q <= p:
+                self.round += 1
             self.active = q
             self.start_turn()
         if claims:

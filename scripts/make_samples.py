@@ -372,6 +372,50 @@ def discard_limit_game():
     return g
 
 
+FORBID_SRC = "scripts/make_samples.py: "
+
+
+def city_then_seven_game():
+    """no_seven_until_city: red builds the game's first city, then blue rolls a 7 (allowed
+    from then on) and moves the robber."""
+    g = new3(options={"vp_to_win": 10, "no_seven_until_city": True},
+             source=FORBID_SRC + "the first city, then a 7, under no_seven_until_city")
+    g.gather("red", {"ore": 3, "grain": 2})
+    g.build_city(35, claims=["vp"])
+    g.end_turn()
+    g.roll(7, dice=[3, 4])
+    discard_all(g)
+    h = 4
+    g.move_robber(h, None if not g.victims(h) else g.name(min(g.victims(h))))
+    g.end_turn()
+    return g
+
+
+def bank_trades_game():
+    """no_player_trades: bank trades at 4:1, 3:1 and 2:1 stay allowed."""
+    g = new3(options={"vp_to_win": 10, "no_player_trades": True},
+             source=FORBID_SRC + "bank and harbor trades under no_player_trades")
+    g.gather("red", {"lumber": 4})
+    g.trade_bank({"lumber": 4}, {"brick": 1}, claims=["hands", "bank"])  # no harbor: 4:1
+    g.end_turn()
+    g.gather("white", {"ore": 3, "wool": 2})
+    g.trade_bank({"ore": 3}, {"grain": 1})  # white's 3:1 harbor at 26
+    g.trade_bank({"wool": 2}, {"brick": 1})  # white's wool 2:1 harbor at 45
+    g.end_turn()
+    return g
+
+
+def write_forbidding():
+    """The house rules that forbid (RULES.md "Variants"): each valid game keeps its rule."""
+    g = complete_game(options={"vp_to_win": 10, "no_seven_rounds": 3})
+    assert g.round > 3
+    put_valid("no-seven-rounds.json", g)
+    put_valid("no-seven-until-city.json", city_then_seven_game())
+    put_valid("robber-not-to-desert.json",
+              complete_game(options={"vp_to_win": 10, "robber_not_to_desert": True}))
+    put_valid("no-player-trades.json", bank_trades_game())
+
+
 def write_variants():
     put_valid("discard-limit-9.json", discard_limit_game())
     g = complete_game(options={"vp_to_win": 10, "friendly_robber": True})
@@ -571,6 +615,7 @@ def write_valid():
     put_valid("resign-3p.jsonl", resign_3p_game(), jsonl=True)
     put_valid("bank-shortage.json", bank_shortage_game())
     write_variants()
+    write_forbidding()
 
 
 # ---------------------------------------------------------------------------------------
@@ -891,6 +936,39 @@ def invalid_samples():
         g.roll(7, dice=[3, 4])
         assert 4 not in g.robber_hexes()
         return g, g.raw(ev("move_robber", "red", hex=4))
+
+    # House rules that forbid: each invalid sample is valid without its option.
+    @case("no-seven-rounds", "a 7 in round 1: no 7 may be rolled in the first 3 rounds")
+    def _():
+        g = new3(options={"vp_to_win": 10, "no_seven_rounds": 3})
+        return g, g.raw(ev("roll", "red", dice=[3, 4]))
+
+    @case("no-seven-until-city", "a 7 before the game's first city")
+    def _():
+        g = new3(options={"vp_to_win": 10, "no_seven_until_city": True})
+        g.gather("red", {"brick": 1, "lumber": 1})
+        g.build_road(35)
+        g.end_turn()
+        return g, g.raw(ev("roll", "blue", dice=[3, 4]))
+
+    @case("robber-not-to-desert", "the robber may not move to the desert at hex")
+    def _():
+        g = new3(options={"vp_to_win": 10, "robber_not_to_desert": True})
+        desert = g.robber
+        g.roll(7, dice=[3, 4])
+        discard_all(g)
+        g.move_robber(4, None if not g.victims(4) else g.name(min(g.victims(4))))
+        g.end_turn()
+        g.roll(7, dice=[3, 4])
+        discard_all(g)
+        return g, g.raw(ev("move_robber", g.name(g.active), hex=desert))
+
+    @case("no-player-trades", "trade_offer by red: players may not trade with each other")
+    def _():
+        g = new3(options={"vp_to_win": 10, "no_player_trades": True})
+        g.gather("red", {"wool": 1})
+        return g, g.raw(ev("trade_offer", "red", to="blue", give={"wool": 1},
+                           get={"grain": 1}))
 
     # Other engines' readings (JSettlers2): the rule the option changes still holds.
     @case("bank-shortage", "the log claims red received nothing; the rules give 1 ore",

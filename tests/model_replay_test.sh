@@ -17,7 +17,9 @@ games() { python3 -c "import os; print(max(2, round($1 * float(os.environ.get('C
 "$sim" --seed 35 --games "$(games 15)" --players 6 --verify --out - > "$tmp/six.jsonl" 2>/dev/null
 "$sim" --seed 36 --games "$(games 5)" --vp-to-win 15 --discard-limit 9 --friendly-robber \
   --random-board --verify --out - > "$tmp/house.jsonl" 2>/dev/null
-python3 "$src/tests/model_replay.py" "$tmp"/{four,three,two,five,six,house}.jsonl
+"$sim" --seed 37 --games "$(games 5)" --players 4 --no-seven-rounds 3 --no-seven-until-city \
+  --robber-not-to-desert --no-player-trades --random-board --verify --out - > "$tmp/forbid.jsonl" 2>/dev/null
+python3 "$src/tests/model_replay.py" "$tmp"/{four,three,two,five,six,house,forbid}.jsonl
 # ... and the model is a judge that can say no: invalid samples (as JSON Lines) are refused.
 for bad in insufficient-resources maritime-rate distance-rule; do
   python3 -c 'import json, sys

@@ -94,6 +94,32 @@ TEST_CASE("house rules: invariants after every event, then replay agrees",
     }
 }
 
+TEST_CASE("house rules that forbid: invariants after every event, then replay agrees",
+          "[invariants][variants]") {
+    // 1,000 games under each (a tenth under the sanitizers); replay's check judges each
+    // roll, robber move and trade against the option. The robber rule on 3 to 6 players
+    // (two deserts on the extended board).
+    const int games = scaled(1000);
+    SimOptions opt;
+    opt.random_board = true;
+    SECTION("no_seven_rounds 3") {
+        opt.options.no_seven_rounds = 3;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12011) > 0);
+    }
+    SECTION("no_seven_until_city") {
+        opt.options.no_seven_until_city = true;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12012) > 0);
+    }
+    SECTION("robber_not_to_desert") {
+        opt.options.robber_not_to_desert = true;
+        CHECK(play_checked(games, opt, {3, 4, 5, 6}, 12013) > 0);
+    }
+    SECTION("no_player_trades") {
+        opt.options.no_player_trades = true;
+        CHECK(play_checked(games, opt, {2, 3, 4}, 12014) > 0);
+    }
+}
+
 TEST_CASE("5-6 players: bank + hands = 24 per resource, deck + held + played = 34",
           "[invariants][variants]") {
     // 1,000 games of the extension on random extended boards (a tenth under sanitizers).

@@ -353,6 +353,64 @@ TEST_CASE("brute force equals the generator under JSettlers2's readings", "[lega
     CHECK(due > 0);
 }
 
+TEST_CASE("brute force equals the generator under the house rules that forbid",
+          "[legal][variants]") {
+    // no_seven_rounds 3, no_seven_until_city, robber_not_to_desert (no desert among the
+    // robber's hexes, two deserts on the extended board) and no_player_trades, on 3 to 6
+    // players. A roll's dice are chance (the generator's roll is 0 0): a roll of 7 passes
+    // check exactly when seven_allowed says so, which needs round 4 and a city.
+    GameOptions options;
+    options.no_seven_rounds = 3;
+    options.no_seven_until_city = true;
+    options.robber_not_to_desert = true;
+    options.no_player_trades = true;
+    int compared = 0, robber = 0, sevens_refused = 0, sevens_allowed = 0;
+    for (int g = 1; g <= std::max(1, 12 / kScale); ++g) {
+        const int players = 3 + g % 4;
+        sample_states(
+            game_seed(11, g), players, 40,
+            [&](const GameState& s) {
+                ++compared;
+                INFO("game " << g << ", turn " << s.turn << ", active " << s.active);
+                if (s.robber_due != RobberReason::kNone) {
+                    ++robber;
+                    for (HexId h = 0; h < s.topology().hex_count(); ++h)
+                        if (s.board().terrain(h) == Terrain::kDesert)
+                            CHECK_FALSE(robber_hexes(s).test(static_cast<std::size_t>(h)));
+                }
+                require_generator_equals_brute_force(s);
+                if (s.phase == Phase::kTurn && s.rolled && !s.seven_pending() &&
+                    s.free_roads == 0 && !s.special.open()) {
+                    // no-player-trades: an offer or a trade, even one both could pay
+                    const PlayerId q = (s.active + 1) % s.player_count();
+                    const ResourceCounts one{1, 0, 0, 0, 0}, other{0, 0, 0, 0, 1};
+                    const auto offer = check(s, ev(TradeOffer{s.active, q, one, other}));
+                    const auto trade = check(s, ev(TradePlayer{s.active, q, one, other}));
+                    REQUIRE(offer);
+                    REQUIRE(trade);
+                    CHECK(offer->rule_id == "no-player-trades");
+                    CHECK(trade->rule_id == "no-player-trades");
+                }
+                if (s.phase != Phase::kTurn || s.rolled || s.special.builder != kNoPlayer ||
+                    s.seven_pending() || s.free_roads > 0 || win_due(s) != kNoPlayer)
+                    return;
+                const bool allowed = s.round > 3 && city_built(s);
+                CHECK(seven_allowed(s) == allowed);
+                const auto v = check(s, ev(Roll{s.active, 3, 4}));
+                CHECK(v.has_value() == !allowed);
+                if (v)
+                    CHECK(v->rule_id == (s.round <= 3 ? "no-seven-rounds" : "no-seven-until-city"));
+                (allowed ? sevens_allowed : sevens_refused) += 1;
+                CHECK_FALSE(check(s, ev(Roll{s.active, 2, 4})));
+            },
+            options);
+    }
+    CHECK(compared > 100);
+    CHECK(robber > 5);
+    CHECK(sevens_refused > 10);
+    CHECK(sevens_allowed > 10);
+}
+
 // maritime-rate (RULES.md): the 3:1 rate needs a generic harbor; the owner of the brick
 // 2:1 harbor alone trades wool at 4:1, not 3:1 (a check once took any rate <= 3 as a 3:1
 // harbor).

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <catan/board/rng.hpp>
+#include <catan/engine/rules.hpp>
 #include <catan/import/detail/jsettlers_lines.hpp>
 #include <catan/import/import.hpp>
 #include <catan/import/jsettlers.hpp>
@@ -285,9 +286,11 @@ TEST_CASE("JSettlers2 logs: bad headers, options and entries are named", "[impor
     CHECK_THAT(error_of(""), Catch::Contains("empty input"));
     CHECK_THAT(error_of("# only a comment\nall:SOCVersion:2700\n"),
                Catch::Contains("j.soclog:2: not a JSettlers game event log"));
-    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param1=-1|param2=PL=4,RD=t\n"),
-               Catch::Contains("j.soclog:2: SOCNewGameWithOptions: game option RD=t (the robber "
-                               "may not return to the desert) changes the rules"));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param1=-1|param2=PL=4,SBL=t\n"),
+               Catch::Contains("j.soclog:2: SOCNewGameWithOptions: game option SBL=t (the sea "
+                               "board) changes the rules"));
+    CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=N7=tx\n"),
+               Catch::Contains("game option N7=tx: expected t followed by 1..999 rounds"));
     CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=ZZ=t\n"),
                Catch::Contains("unknown game option \"ZZ\""));
     CHECK_THAT(error_of(head + "all:SOCNewGameWithOptions:game=g|param2=_SC_PIRI=t\n"),
@@ -472,4 +475,142 @@ TEST_CASE("the JSettlers line reader numbers the lines, drops a CR and tells a c
     CHECK(whole.next_line() == std::optional<std::string_view>("a"));
     CHECK_FALSE(whole.cut_last_line());
     CHECK_FALSE(whole.next_line());
+}
+
+namespace {
+
+// The index of the first event of `log` for which pick(state before it, event) holds, or -1.
+template <class Pick>
+int first_event(const GameLog& log, Pick&& pick) {
+    GameState s = GameState::initial(log);
+    for (std::size_t i = 0; i < log.events.size(); ++i) {
+        if (pick(s, log.events[i].body)) return static_cast<int>(i);
+        apply(s, log.events[i]);
+    }
+    return -1;
+}
+
+GameState state_before(const GameLog& log, int index) {
+    GameState s = GameState::initial(log);
+    for (int i = 0; i < index; ++i) apply(s, log.events[static_cast<std::size_t>(i)]);
+    return s;
+}
+
+// The log cut after event `index`, that event replaced by `body` (no claims).
+GameLog cut_with(const GameLog& log, int index, EventBody body) {
+    GameLog m = log;
+    m.events.resize(static_cast<std::size_t>(index) + 1);
+    m.events.back() = Event{std::move(body), nullptr, 0};
+    return m;
+}
+
+void require_first_violation(const GameLog& log, std::string_view rule, int index) {
+    const Verdict v = replay(log, ReplayOptions{}, "mutated");
+    REQUIRE_FALSE(v.violations.empty());
+    CHECK(v.violations.front().rule_id == rule);
+    CHECK(v.violations.front().event_index == index);
+}
+
+// A copy of the roll at `index` turned into a 7 (and a robber move after it, which the
+// rule's violation comes before): the rule at the roll; without the option the roll is legal.
+void require_seven_refused(const GameLog& log, int index, std::string_view rule,
+                           void (*off)(GameOptions&)) {
+    REQUIRE(index >= 0);
+    const auto& roll = std::get<Roll>(log.events[static_cast<std::size_t>(index)].body);
+    GameLog m = cut_with(log, index, Roll{roll.player, 3, 4});
+    require_first_violation(m, rule, index);
+    off(m.options);
+    CHECK(replay(m, ReplayOptions{}, "mutated").violations.empty());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "JSettlers2 games under N7 N7C RD and NT replay valid and a copy breaking the "
+    "rule is reported at its event",
+    "[import][jsettlers][variants]") {
+    // Robot games recorded with JSettlers2 2.7.00 (samples/README.md): one each of -o N7=t3,
+    // -o N7C=t, -o RD=t, -o NT=t, and all four on the 6-player board.
+    struct Recorded {
+        const char* file;
+        int n7;
+        bool n7c, rd, nt;
+    };
+    const std::vector<Recorded> games{{"jsettlers2-n7.soclog", 3, false, false, false},
+                                      {"jsettlers2-n7c.soclog", 0, true, false, false},
+                                      {"jsettlers2-rd.soclog", 0, false, true, false},
+                                      {"jsettlers2-nt.soclog", 0, false, false, true},
+                                      {"jsettlers2-all-6p.soclog", 3, true, true, true}};
+    for (const auto& g : games) {
+        INFO(g.file);
+        const std::string text = test::read_file(test::source_path("samples/real/") + g.file);
+        const GameLog log = import_jsettlers(text, g.file);
+        CHECK(log.options.no_seven_rounds == g.n7);
+        CHECK(log.options.no_seven_until_city == g.n7c);
+        CHECK(log.options.robber_not_to_desert == g.rd);
+        CHECK(log.options.no_player_trades == g.nt);
+        // Valid and complete, with the closing comments' scores and winner.
+        const Scores scores = closing_scores(text);
+        const Verdict v = replay(log, ReplayOptions{}, g.file);
+        CHECK(v.violations.empty());
+        CHECK(v.outcome == Outcome::kComplete);
+        for (const Standing& st : v.standings)
+            CHECK(st.vp ==
+                  scores.by_seat.at(*log.seats[static_cast<std::size_t>(st.player)].source_seat));
+        REQUIRE(v.winner != kNoPlayer);
+        CHECK(*log.seats[static_cast<std::size_t>(v.winner)].source_seat == scores.winner);
+
+        auto is_roll = [](const EventBody& b) { return std::holds_alternative<Roll>(b); };
+        if (g.n7 > 0) {  // a 7 in round 1..3
+            const int i = first_event(log, [&](const GameState& s, const EventBody& b) {
+                return is_roll(b) && s.round <= g.n7;
+            });
+            require_seven_refused(log, i, "no-seven-rounds",
+                                  [](GameOptions& o) {  // (N7C too, in the 6-player game)
+                                      o.no_seven_rounds = 0;
+                                      o.no_seven_until_city = false;
+                                  });
+        }
+        if (g.n7c) {  // a 7 before the first city (the robots build it within 3 rounds: N7 off)
+            GameLog base = log;
+            base.options.no_seven_rounds = 0;
+            const int i = first_event(base, [&](const GameState& s, const EventBody& b) {
+                return is_roll(b) && !city_built(s);
+            });
+            require_seven_refused(base, i, "no-seven-until-city",
+                                  [](GameOptions& o) { o.no_seven_until_city = false; });
+        }
+        if (g.rd) {  // the first robber move sent to a desert it is not on
+            const int i = first_event(log, [](const GameState& s, const EventBody& b) {
+                bool other_desert = false;
+                for (HexId h = 0; h < s.topology().hex_count(); ++h)
+                    other_desert |= s.board().terrain(h) == Terrain::kDesert && h != s.robber;
+                return std::holds_alternative<MoveRobber>(b) && other_desert;
+            });
+            REQUIRE(i >= 0);
+            const GameState s = state_before(log, i);
+            HexId desert = kNoId;
+            for (HexId h = 0; h < s.topology().hex_count(); ++h)
+                if (s.board().terrain(h) == Terrain::kDesert && h != s.robber) desert = h;
+            REQUIRE(desert != kNoId);
+            const auto& m = std::get<MoveRobber>(log.events[static_cast<std::size_t>(i)].body);
+            require_first_violation(
+                cut_with(log, i, MoveRobber{m.player, desert, kNoPlayer, std::nullopt}),
+                "robber-not-to-desert", i);
+        }
+        if (g.nt) {  // a trade between players right after the first roll that is not a 7
+            const int i = first_event(log, [&](const GameState&, const EventBody& b) {
+                return is_roll(b) && std::get<Roll>(b).die1 + std::get<Roll>(b).die2 != 7;
+            });
+            REQUIRE(i >= 0);
+            const GameState s = state_before(log, i + 1);
+            const PlayerId q = (s.active + 1) % s.player_count();
+            GameLog m = log;
+            m.events.resize(static_cast<std::size_t>(i) + 1);
+            m.events.push_back(Event{TradePlayer{s.active, q, ResourceCounts{1, 0, 0, 0, 0},
+                                                 ResourceCounts{0, 0, 0, 0, 1}},
+                                     nullptr, 0});
+            require_first_violation(m, "no-player-trades", i + 1);
+        }
+    }
 }

@@ -65,7 +65,8 @@ TEST_CASE("header options and unrecorded are read, written back and checked", "[
     CHECK(error_of(R"(, "options": {"discard_limt": 9})", "") ==
           "t.jsonl: header (line 1): options.discard_limt: unknown option (expected vp_to_win, "
           "discard_limit, friendly_robber, unlimited_bank, special_building_any_order, "
-          "win_when_turn_passes)");
+          "win_when_turn_passes, no_seven_rounds, no_seven_until_city, "
+          "robber_not_to_desert, no_player_trades)");
     CHECK(
         error_of(R"(, "options": {"friendly_robber": 1})", "") ==
         "t.jsonl: header (line 1): options.friendly_robber: expected true or false, got number 1");
@@ -136,7 +137,8 @@ TEST_CASE("every option of the options' table is read by both header readers wit
     CHECK(error_of(R"(, "options": {"robber": true})", "") ==
           "t.jsonl: header (line 1): options.robber: unknown option (expected vp_to_win, "
           "discard_limit, friendly_robber, unlimited_bank, special_building_any_order, "
-          "win_when_turn_passes)");
+          "win_when_turn_passes, no_seven_rounds, no_seven_until_city, "
+          "robber_not_to_desert, no_player_trades)");
     GameOptions o;
     o.vp_to_win = 12;
     o.discard_limit = 9;

@@ -68,8 +68,12 @@ const std::vector<ValidSample> kValidSamples{
     {"dev-cards.json", Outcome::kUnfinished, ""},
     {"discard-limit-9.json", Outcome::kUnfinished, ""},
     {"friendly-robber.json", Outcome::kComplete, "red"},
+    {"no-player-trades.json", Outcome::kUnfinished, ""},
+    {"no-seven-rounds.json", Outcome::kComplete, "red"},
+    {"no-seven-until-city.json", Outcome::kUnfinished, ""},
     {"resign-2p.json", Outcome::kComplete, "red"},
     {"resign-3p.jsonl", Outcome::kUnfinished, ""},
+    {"robber-not-to-desert.json", Outcome::kComplete, "red"},
     {"special-building-any-order.json", Outcome::kUnfinished, ""},
     {"special-building-resign.json", Outcome::kUnfinished, ""},
     {"special-building-win.json", Outcome::kComplete, "red"},
@@ -83,25 +87,27 @@ const std::vector<ValidSample> kValidSamples{
 
 // The rule ids of RULES.md (plus "schema"), kept here so that the test notices a rule
 // without samples; checked against the library's own list below.
-const std::vector<std::string> kRuleIds{"board-red-adjacent", "board-composition",
-                                        "setup-order",        "setup-road-attached",
-                                        "setup-resources",    "turn-order",
-                                        "roll-first",         "roll-once",
-                                        "production",         "bank-shortage",
-                                        "discard-half",       "robber-move",
-                                        "robber-steal",       "pending-seven",
-                                        "one-dev-card",       "dev-card-age",
-                                        "dev-card-held",      "maritime-rate",
-                                        "bank-empty",         "domestic-trade",
-                                        "trade-offer",        "insufficient-resources",
-                                        "piece-limit",        "road-connected",
-                                        "distance-rule",      "settlement-connected",
-                                        "city-on-settlement", "deck-empty",
-                                        "progress-card",      "longest-road",
-                                        "largest-army",       "win-on-own-turn",
-                                        "game-over",          "resign",
-                                        "special-building",   "claim-hand",
-                                        "claim-bank",         "schema"};
+const std::vector<std::string> kRuleIds{"board-red-adjacent",  "board-composition",
+                                        "setup-order",         "setup-road-attached",
+                                        "setup-resources",     "turn-order",
+                                        "roll-first",          "roll-once",
+                                        "production",          "bank-shortage",
+                                        "discard-half",        "robber-move",
+                                        "robber-steal",        "pending-seven",
+                                        "one-dev-card",        "dev-card-age",
+                                        "dev-card-held",       "maritime-rate",
+                                        "bank-empty",          "domestic-trade",
+                                        "trade-offer",         "insufficient-resources",
+                                        "piece-limit",         "road-connected",
+                                        "distance-rule",       "settlement-connected",
+                                        "city-on-settlement",  "deck-empty",
+                                        "progress-card",       "longest-road",
+                                        "largest-army",        "win-on-own-turn",
+                                        "game-over",           "resign",
+                                        "special-building",    "no-seven-rounds",
+                                        "no-seven-until-city", "robber-not-to-desert",
+                                        "no-player-trades",    "claim-hand",
+                                        "claim-bank",          "schema"};
 
 // A passing sample of a rule: a valid sample and a text it holds that shows the rule at
 // work (an event type, a claim) — the index of samples/logs/README.md.
@@ -163,6 +169,10 @@ const std::vector<Passing> kPassing{
     {"win-on-own-turn", "special-building-win.json", "\"vp_to_win\": 3"},
     {"win-on-own-turn", "win-when-turn-passes.json", "\"winner\": \"red\""},
     {"game-over", "win-when-turn-passes.json", "\"win_when_turn_passes\": true"},
+    {"no-seven-rounds", "no-seven-rounds.json", "\"no_seven_rounds\": 3"},
+    {"no-seven-until-city", "no-seven-until-city.json", "\"dice\": [3, 4]"},
+    {"robber-not-to-desert", "robber-not-to-desert.json", "\"move_robber\""},
+    {"no-player-trades", "no-player-trades.json", "\"trade_bank\""},
     {"schema", "trades.json", "\"note\""},
 };
 
@@ -269,6 +279,38 @@ TEST_CASE("house-rule samples: the option changes the verdict", "[samples][varia
         Verdict v = replay(log, {}, "f");
         CHECK(v.outcome == Outcome::kComplete);
         CHECK(verdict_to_json(v, log).at("options").at("friendly_robber") == true);
+    }
+}
+
+TEST_CASE("house rules that forbid: each invalid sample is valid without its option",
+          "[samples][variants]") {
+    // The options only forbid moves: with the option off the same log is a legal game,
+    // and the verdict echoes the option only while it is in force.
+    struct Forbidding {
+        const char* rule;
+        void (*off)(GameOptions&);
+        const char* key;
+    };
+    const std::vector<Forbidding> cases{
+        {"no-seven-rounds", [](GameOptions& o) { o.no_seven_rounds = 0; }, "no_seven_rounds"},
+        {"no-seven-until-city", [](GameOptions& o) { o.no_seven_until_city = false; },
+         "no_seven_until_city"},
+        {"robber-not-to-desert", [](GameOptions& o) { o.robber_not_to_desert = false; },
+         "robber_not_to_desert"},
+        {"no-player-trades", [](GameOptions& o) { o.no_player_trades = false; },
+         "no_player_trades"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.rule);
+        GameLog log = read_sample(test::source_path("samples/logs/invalid/") + c.rule + ".json");
+        Verdict v = replay(log, {}, "f");
+        REQUIRE_FALSE(v.violations.empty());
+        CHECK(v.violations.front().rule_id == c.rule);
+        CHECK(verdict_to_json(v, log).at("options").contains(c.key));
+        c.off(log.options);
+        Verdict without = replay(log, {}, "f");
+        CHECK(without.violations.empty());
+        CHECK_FALSE(verdict_to_json(without, log).at("options").contains(c.key));
     }
 }
 

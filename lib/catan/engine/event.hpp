@@ -254,8 +254,11 @@ std::string seat_name(const std::vector<Seat>& seats, PlayerId p);
 // "options" object; options at their default are not written (vp_to_win always is).
 struct GameOptions {
     // The ranges of the numbers are kGameOptions' (below).
-    int vp_to_win = 10;            // win-on-own-turn: the VP target
-    int discard_limit = 7;         // discard-half: a 7 makes players holding more discard
+    int vp_to_win = 10;     // win-on-own-turn: the VP target
+    int discard_limit = 7;  // discard-half: a 7 makes players holding more discard
+    // no-seven-rounds (a house rule that forbids, below): no 7 rolled in rounds
+    // 1..no_seven_rounds (GameState::round); 0 = off.
+    int no_seven_rounds = 0;
     bool friendly_robber = false;  // robber-move / robber-steal: the friendly robber
     bool strict_board = false;     // board-red-adjacent is a violation instead of a warning
     // Readings of the rules by other engines (JSettlers2), RULES.md "Variants":
@@ -268,6 +271,13 @@ struct GameOptions {
     // win-on-own-turn: the player whose turn comes next, holding the target in the
     // special building phase, wins as the phase ends, before their roll (win_due).
     bool win_when_turn_passes = false;
+    // House rules that forbid (RULES.md "Variants"; JSettlers2's N7, N7C, RD and NT):
+    // no-seven-until-city: no 7 rolled before the game's first city (anyone's);
+    bool no_seven_until_city = false;
+    // robber-not-to-desert: the robber never moves to a desert hex;
+    bool robber_not_to_desert = false;
+    // no-player-trades: no offer and no trade between players (bank and harbors stay).
+    bool no_player_trades = false;
     bool operator==(const GameOptions&) const = default;
 };
 
@@ -284,9 +294,13 @@ struct OptionSpec {
     std::string_view text;  // options_text: "vp_to_win" (then the value) or "friendly robber"
     std::string_view what;  // what it does, for help texts
     bool reading = false;   // another engine's reading of a rule (RULES.md "Variants")
+    // Echoed at its default in the rules in force (options_to_json); the house rules that
+    // forbid are echoed only when in force, so the outputs of logs without them stay as
+    // they were.
+    bool echo_default = true;
 };
 // The header's options, in the order they are listed and written.
-inline constexpr std::array<OptionSpec, 6> kGameOptions{{
+inline constexpr std::array<OptionSpec, 10> kGameOptions{{
     {"vp_to_win", &GameOptions::vp_to_win, nullptr, 3, 30, "vp_to_win", "the VP target", false},
     {"discard_limit", &GameOptions::discard_limit, nullptr, 2, 99, "discard_limit",
      "on a 7, players holding more than this many cards discard", false},
@@ -300,6 +314,14 @@ inline constexpr std::array<OptionSpec, 6> kGameOptions{{
     {"win_when_turn_passes", nullptr, &GameOptions::win_when_turn_passes, 0, 1,
      "win when the turn passes",
      "the next player, holding the target in the special building phase, wins as it ends", true},
+    {"no_seven_rounds", &GameOptions::no_seven_rounds, nullptr, 0, 999, "no_seven_rounds",
+     "no 7 may be rolled in the first N rounds", false, false},
+    {"no_seven_until_city", nullptr, &GameOptions::no_seven_until_city, 0, 1,
+     "no seven until a city", "no 7 may be rolled before the game's first city", false, false},
+    {"robber_not_to_desert", nullptr, &GameOptions::robber_not_to_desert, 0, 1,
+     "robber not to the desert", "the robber may not move to a desert", false, false},
+    {"no_player_trades", nullptr, &GameOptions::no_player_trades, 0, 1, "no player trades",
+     "no offers or trades between players (bank and harbor trades stay)", false, false},
 }};
 
 // What a recording does not log at all (DESIGN.md section 8). JSON: the header's

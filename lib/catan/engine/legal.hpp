@@ -36,6 +36,11 @@
 // negotiation (trade_offer/accept/reject/cancel, trade_player), maritime trades of more
 // than one bundle or mixing resources.
 //
+// The house rules that forbid (RULES.md "Variants") need nothing more: the robber's hexes
+// leave the deserts out under robber_not_to_desert (robber_hexes), and domestic trades are
+// not generated; whether a roll of 7 is allowed (no_seven_rounds, no_seven_until_city) is
+// seven_allowed's, which self-play's dice follow.
+//
 // Chance is not the generator's: in generated events a roll has dice 0 0 (to be rolled),
 // a robber move's `stolen` is empty (the card is drawn from the victim's hand) and a
 // bought card is empty (drawn from the deck). lib/catan/play/sim.hpp fills them with its RNG.

@@ -117,7 +117,9 @@ const std::vector<std::string_view>& all_rule_ids() {
         rule::kProgressCard,     rule::kLongestRoad,
         rule::kLargestArmy,      rule::kWinOnOwnTurn,
         rule::kGameOver,         rule::kResign,
-        rule::kSpecialBuilding,  rule::kClaimHand,
+        rule::kSpecialBuilding,  rule::kNoSevenRounds,
+        rule::kNoSevenUntilCity, rule::kRobberNotToDesert,
+        rule::kNoPlayerTrades,   rule::kClaimHand,
         rule::kClaimBank,        rule::kSchema};
     return ids;
 }
@@ -150,15 +152,20 @@ bool robber_protected(const GameState& s, PlayerId p) {
 
 std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
     const Topology& t = s.topology();
+    const bool no_desert = s.options().robber_not_to_desert;
     if (!s.options().friendly_robber) {  // every land hex but the robber's own
         std::bitset<kMaxHexes> open(~0ULL);
         open >>= kMaxHexes - t.hex_count();
         if (t.valid_hex(s.robber)) open.reset(static_cast<std::size_t>(s.robber));
+        if (no_desert)  // robber-not-to-desert
+            for (HexId h = 0; h < t.hex_count(); ++h)
+                if (s.board().terrain(h) == Terrain::kDesert)
+                    open.reset(static_cast<std::size_t>(h));
         return open;
     }
     std::bitset<kMaxHexes> open;
     for (HexId h = 0; h < t.hex_count(); ++h) {
-        if (h == s.robber) continue;
+        if (h == s.robber || (no_desert && s.board().terrain(h) == Terrain::kDesert)) continue;
         bool shielded = false;
         if (s.options().friendly_robber)
             for (VertexId v : t.hex_vertices(h)) shielded |= robber_protected(s, s.owner[v]);
@@ -168,6 +175,18 @@ std::bitset<kMaxHexes> robber_hexes(const GameState& s) {
         for (HexId h = 0; h < t.hex_count(); ++h)
             if (s.board().terrain(h) == Terrain::kDesert) open.set(static_cast<std::size_t>(h));
     return open;
+}
+
+bool city_built(const GameState& s) {
+    for (PlayerId p = 0; p < s.player_count(); ++p)
+        if (s.cities_on_board(p) > 0) return true;
+    return false;
+}
+
+bool seven_allowed(const GameState& s) {
+    const GameOptions& o = s.options();
+    return (o.no_seven_rounds == 0 || s.round > o.no_seven_rounds) &&
+           (!o.no_seven_until_city || city_built(s));
 }
 
 bool may_open_special_part(const GameState& s, PlayerId q) {

@@ -52,6 +52,11 @@ inline constexpr std::string_view kWinOnOwnTurn = "win-on-own-turn";
 inline constexpr std::string_view kGameOver = "game-over";
 inline constexpr std::string_view kResign = "resign";
 inline constexpr std::string_view kSpecialBuilding = "special-building";  // 5-6 extension
+// House rules that forbid (RULES.md "Variants"), each in force only under its option.
+inline constexpr std::string_view kNoSevenRounds = "no-seven-rounds";
+inline constexpr std::string_view kNoSevenUntilCity = "no-seven-until-city";
+inline constexpr std::string_view kRobberNotToDesert = "robber-not-to-desert";
+inline constexpr std::string_view kNoPlayerTrades = "no-player-trades";
 // Claims of what a recording states (not in RULES.md's base catalogue): a player's hand
 // and the bank's cards after an event differ from what the rules derive.
 inline constexpr std::string_view kClaimHand = "claim-hand";
@@ -127,11 +132,21 @@ bool robber_protected(const GameState& s, PlayerId p);
 // The hexes the robber may move to now. Base game: every land hex but the robber's own.
 // Friendly robber: every such hex bordering no settlement or city of a protected player
 // (the mover included); when none is open, every desert (the one it stands on included).
+// robber_not_to_desert (robber-not-to-desert): no desert hex, but for the friendly robber's
+// deserts when it finds no other open hex.
 std::bitset<kMaxHexes> robber_hexes(const GameState& s);
 // Whether `thief` may rob `victim` (robber-steal): someone else, not resigned, holding a
 // resource card; under the friendly robber, with 3 or more VP that others can see.
 // (The victim's building on the robber's hex is the caller's part.)
 bool robber_may_rob(const GameState& s, PlayerId thief, PlayerId victim);
+
+// no-seven-rounds and no-seven-until-city, shared by check and self-play's dice: whether a
+// roll of 7 is allowed now — always without the options; under no_seven_rounds N only from
+// round N + 1 (GameState::round), under no_seven_until_city only once a city stands
+// (city_built); under both, both. JSettlers2 (N7, N7C) rolls again until the sum is not 7.
+bool seven_allowed(const GameState& s);
+// Whether any player's city stands on the board (no-seven-until-city).
+bool city_built(const GameState& s);
 
 // special-building, shared by check, the legal-move generator and the state's "to_come":
 // whether player q may open a part of the open special building phase now — not resigned,

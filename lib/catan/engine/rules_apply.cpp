@@ -98,6 +98,7 @@ void start_turn(GameState& s, PlayerId next) {
         old.dev_new[k] = 0;
     }
     ++s.turn;
+    if (next <= s.active) ++s.round;  // no-seven-rounds: the turn passed the last seat
     s.active = next;
     s.rolled = false;
     s.dev_played = false;
@@ -132,6 +133,7 @@ void next_setup_step(GameState& s) {
     if (s.setup_step >= 2 * n) {
         s.phase = Phase::kTurn;
         s.turn = 1;
+        s.round = 1;
         s.active = 0;
         if (s.players[0].resigned) s.active = s.next_player(0);
     } else {
@@ -296,6 +298,12 @@ struct Applier {
         if (!s.special.open()) return;  // (--keep-going after a special-building violation)
         s.special.builder = b.player;
         s.special.taken = static_cast<std::uint8_t>(s.special.taken | 1U << b.player);
+        // no-seven-rounds under JSettlers2's reading of the phase: a part of the player whose
+        // turn comes, before its roll, begins that turn again after the part; when it is the
+        // first seat still playing, the round grows again (roundCount counts turn starts).
+        if (s.options().special_building_any_order && b.player == s.active &&
+            b.player == s.next_player(s.player_count() - 1))
+            ++s.round;
         // (seat order: the parts before this one's seat are past; in any order, none is)
         if (!s.options().special_building_any_order)
             s.special.served = static_cast<std::int8_t>(s.seats_after(s.special.after, b.player));

@@ -109,7 +109,17 @@ Result Checker::domestic_terms(PlayerId p, PlayerId partner, const ResourceCount
     return std::nullopt;
 }
 
+// no-player-trades (RULES.md "Variants"): no offer and no trade between players.
+Result Checker::no_player_trades(PlayerId p, std::string_view what) const {
+    if (!s_.options().no_player_trades) return std::nullopt;
+    return fail(rule::kNoPlayerTrades,
+                fmt::format("{} by {}: players may not trade with each other, only with the bank "
+                            "and harbors (no_player_trades)",
+                            what, name(p)));
+}
+
 Result Checker::event(const TradeOffer& b) {
+    if (auto r = no_player_trades(b.player, "trade_offer")) return r;
     if (auto r = need_roll("trade_offer")) return r;
     return domestic_terms(b.player, b.to, b.give, b.get, "to");
 }
@@ -147,6 +157,7 @@ Result Checker::event(const TradeCancel& b) {
 }
 
 Result Checker::event(const TradePlayer& b) {
+    if (auto r = no_player_trades(b.player, "trade_player")) return r;
     if (auto r = need_roll("trade_player")) return r;
     const PlayerId p = b.player;
     if (auto r = domestic_terms(p, b.partner, b.give, b.get, "partner")) return r;

@@ -147,7 +147,24 @@ Result Checker::event(const Roll& b) {
     if (s_.rolled)
         return fail(rule::kRollOnce,
                     fmt::format("{} already rolled {} this turn", name(b.player), s_.last_roll));
+    if (b.die1 + b.die2 == 7 && !seven_allowed(s_)) return seven_forbidden();
     return std::nullopt;
+}
+
+// no-seven-rounds and no-seven-until-city (RULES.md "Variants"): the roll a 7 the options
+// forbid, under the first of them that does.
+Result Checker::seven_forbidden() const {
+    const GameOptions& o = s_.options();
+    if (o.no_seven_rounds > 0 && s_.round <= o.no_seven_rounds)
+        return fail(rule::kNoSevenRounds,
+                    fmt::format("a 7 in round {}: no 7 may be rolled in the first {} round{} "
+                                "(no_seven_rounds)",
+                                s_.round, o.no_seven_rounds, o.no_seven_rounds == 1 ? "" : "s"),
+                    "dice");
+    return fail(rule::kNoSevenUntilCity,
+                "a 7 before the game's first city: no 7 may be rolled until a city stands "
+                "(no_seven_until_city)",
+                "dice");
 }
 
 // discard-half (RULES.md): exactly floor(n/2) cards by each player holding more than the
@@ -184,6 +201,13 @@ Result Checker::move_robber(const MoveRobber& b) {
         return fail(rule::kRobberMove,
                     fmt::format("{} moves the robber without a 7 or a knight", name(p)));
     if (!robber_hexes(s_).test(static_cast<std::size_t>(b.hex))) {
+        if (s_.options().robber_not_to_desert && b.hex != s_.robber && t_.valid_hex(b.hex) &&
+            s_.board().terrain(b.hex) == Terrain::kDesert)
+            return fail(rule::kRobberNotToDesert,
+                        fmt::format("the robber may not move to the desert at hex {} "
+                                    "(robber_not_to_desert)",
+                                    b.hex),
+                        "hex");
         if (b.hex != s_.robber)
             for (VertexId v : t_.hex_vertices(b.hex))
                 if (s_.owner[v] != kNoPlayer && robber_protected(s_, s_.owner[v]))

@@ -159,8 +159,14 @@ class GameState {
     bool setup_road_due = false;  // the setup settlement is placed, its road is due
     RobberReason robber_due = RobberReason::kNone;        // the robber must move (pending-seven)
     std::array<std::int8_t, kMaxPlayers> discard_owed{};  // cards still to discard (pending-seven)
-    SpecialBuilding special;                              // special-building (the extension only)
-    PlayerId active = 0;                                  // whose turn (setup: whose placement)
+    // The round (no-seven-rounds): 0 in the setup, 1 from the first turn; one more each time
+    // the turn passes back to a seat at or before the last one (the first seat still
+    // playing: JSettlers2's roundCount). Special building parts are no turns; under
+    // special_building_any_order (JSettlers2's reading) a part of that first seat before its
+    // own roll begins its turn again and counts once more.
+    std::int16_t round = 0;
+    SpecialBuilding special;            // special-building (the extension only)
+    PlayerId active = 0;                // whose turn (setup: whose placement)
     int free_roads = 0;                 // roads left to place from road building (progress-card)
     int turn = 0;                       // 0 = setup; 1.. from the first roll
     int setup_step = 0;                 // 0 .. 2n-1 (snake order), valid in setup
@@ -234,11 +240,12 @@ class GameState {
     friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-// The state's size is a budget (x86-64, GCC and libstdc++: 1,304 bytes; 1,792 with the
-// production table and per-edge road owners it held before). Every byte is paid per state
+// The state's size is a budget (x86-64, GCC and libstdc++: 1,312 bytes, of which 8 for the
+// house rules that forbid — their options and the round —; 1,792 with the production table
+// and per-edge road owners it held before). Every byte is paid per state
 // copied: self-play and replay copy states, and hidden-information tracking copies a
 // belief's public part into a buffer for every state at every event
 // (lib/catan/track/track.hpp), so the state must not grow unnoticed.
-static_assert(sizeof(GameState) <= 1304, "GameState grew: see the budget above");
+static_assert(sizeof(GameState) <= 1312, "GameState grew: see the budget above");
 
 }  // namespace ctk

@@ -144,13 +144,19 @@ constexpr std::array<std::string_view, 7> kNeutralOptions{"PL", "PLB", "PLP",   
 struct RefusedOption {
     std::string_view key, what;
 };
-constexpr std::array<RefusedOption, 6> kRefusedOptions{{
+constexpr std::array<RefusedOption, 2> kRefusedOptions{{
     {"SBL", "the sea board"},
     {"SC", "a scenario"},
-    {"N7", "no 7s rolled in the first rounds"},
-    {"N7C", "no 7s rolled until a city is built"},
-    {"RD", "the robber may not return to the desert"},
-    {"NT", "no trading between players"},
+}};
+// House rules that forbid, mapped to the log's options (RULES.md "Variants"; N7 is below).
+struct MappedFlag {
+    std::string_view key;
+    bool GameOptions::*flag;
+};
+constexpr std::array<MappedFlag, 3> kMappedFlags{{
+    {"N7C", &GameOptions::no_seven_until_city},
+    {"RD", &GameOptions::robber_not_to_desert},
+    {"NT", &GameOptions::no_player_trades},
 }};
 
 // Events are built with JSettlers seat numbers in their player fields, then renumbered to
@@ -325,6 +331,23 @@ void Importer::on_options(const Entry& e) {
                                         std::string(value), vp.min, vp.max));
                 options_.vp_to_win = *n;
             }
+            continue;
+        }
+        if (key == "N7") {  // no 7 rolled in the first N rounds (JSettlers2's roundCount)
+            if (on) {
+                const OptionSpec& n7 = kGameOptions[6];
+                auto n = jsettlers::parse_int(value.substr(1));
+                if (n7.number != &GameOptions::no_seven_rounds || !n || *n < 1 || *n > n7.max)
+                    fail(e, fmt::format("game option N7={}: expected t followed by 1..{} rounds",
+                                        std::string(value), n7.max));
+                options_.no_seven_rounds = *n;
+            }
+            continue;
+        }
+        if (auto mapped = std::find_if(kMappedFlags.begin(), kMappedFlags.end(),
+                                       [&](const MappedFlag& m) { return m.key == key; });
+            mapped != kMappedFlags.end()) {
+            options_.*(mapped->flag) = on;
             continue;
         }
         if (std::find(kNeutralOptions.begin(), kNeutralOptions.end(), key) !=

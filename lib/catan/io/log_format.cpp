@@ -568,9 +568,12 @@ std::string write_log(const GameLog& log, LogFormat format) {
 
 nlohmann::json options_to_json(const GameOptions& o, bool extension) {
     nlohmann::json j = nlohmann::json::object();
+    const GameOptions base;
     for (const OptionSpec& spec : kGameOptions) {
-        if (spec.number) j[std::string(spec.key)] = o.*spec.number;
-        if (spec.flag) j[std::string(spec.key)] = o.*spec.flag;
+        if (spec.number && (spec.echo_default || o.*spec.number != base.*spec.number))
+            j[std::string(spec.key)] = o.*spec.number;
+        if (spec.flag && (spec.echo_default || o.*spec.flag))
+            j[std::string(spec.key)] = o.*spec.flag;
     }
     j["extension"] = extension;
     return j;

@@ -128,8 +128,12 @@ const EventBody& SelfPlay::step() {
         d->cards = discards.at(
             static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(discards.count()))));
     } else if (auto* r = std::get_if<Roll>(&e)) {  // chance
-        r->die1 = 1 + static_cast<int>(rng_.below(6));
-        r->die2 = 1 + static_cast<int>(rng_.below(6));
+        // no-seven-rounds / no-seven-until-city: a 7 not allowed is rolled again (JSettlers2)
+        const bool seven = seven_allowed(state_);
+        do {
+            r->die1 = 1 + static_cast<int>(rng_.below(6));
+            r->die2 = 1 + static_cast<int>(rng_.below(6));
+        } while (!seven && r->die1 + r->die2 == 7);
     } else if (auto* m = std::get_if<MoveRobber>(&e)) {
         if (m->victim != kNoPlayer) {
             const PlayerState& v = state_.players[m->victim];

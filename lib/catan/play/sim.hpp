@@ -13,8 +13,9 @@
 //     opened); in a part, one event uniformly among its builds and its end_turn;
 //   - discards after a 7: the players who owe one discard in seat order, each choosing
 //     uniformly among its distinct discards (multisets of cards, legal.hpp discard_at);
-//   - chance by the game's RNG (lib/catan/board/rng.hpp): two dice 1 + below(6) each; the stolen
-//   card
+//   - chance by the game's RNG (lib/catan/board/rng.hpp): two dice 1 + below(6) each, rolled
+//   again while they make a 7 that the house rules do not allow yet (seven_allowed, as
+//   JSettlers2 does under N7 and N7C); the stolen card
 //     uniformly among the victim's cards (each card equally likely); the bought card
 //     uniformly among the cards left in the deck (each card equally likely);
 //   - a turn cap (default 1000 turns): a game still running when turn cap+1 would start

@@ -86,6 +86,9 @@ nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats)
               {"winner", name(s.winner)},
               {"options", options_to_json(s.options(), s.extension())}};
     if (s.phase == Phase::kSetup) j["setup_step"] = s.setup_step;
+    // The house rules that forbid a 7 read the round and whether a city stands.
+    if (s.options().no_seven_rounds > 0) j["round"] = s.round;
+    if (s.options().no_seven_until_city) j["city_built"] = city_built(s);
     if (s.offer.open)
         j["offer"] = {{"from", name(s.offer.from)},
                       {"to", name(s.offer.to)},

@@ -80,6 +80,8 @@ class Checker {
     Result turn_event(const T& b);
     std::string pending_text(std::string_view what) const;
     Result need_roll(std::string_view what) const;
+    Result seven_forbidden() const;
+    Result no_player_trades(PlayerId p, std::string_view what) const;
     // insufficient-resources: names what the player holds of each resource the cost needs.
     Result pay(PlayerId p, const ResourceCounts& cost, std::string_view what) const;
     // insufficient-resources for cards handed over (a trade's side, a discard): "<p> <verb>
