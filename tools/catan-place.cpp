@@ -124,16 +124,20 @@ int run(int argc, char** argv) {
     Options opt;
     app.add_option("board", opt.board_file,
                    "board JSON, - for stdin; one board: a stream of several is an error");
+    // One word of comma-separated vertices: the board file after it is never a vertex.
     app.add_option("--taken", opt.taken, "occupied vertices, e.g. 20,35 (distance rule applies)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);
     app.add_option("--top", opt.top, "vertices to list (default 10)")->check(CLI::Range(0, 1000));
     app.add_option("--pairs", opt.pairs, "best pairs to list with their exact odds (default 5)")
         ->check(CLI::Range(0, 1000));
     app.add_option("--format", opt.format, "text, json or csv")
         ->check(CLI::IsMember({"text", "json", "csv"}));
     app.add_option("--weights", opt.weights_file,
-                   "JSON object overriding score weights: pips, scarcity, resource_diversity, "
-                   "number_diversity, harbor, expansion, roads, cities, start_hand");
+                   "a JSON file holding one object that overrides score weights: pips, scarcity, "
+                   "resource_diversity, number_diversity, harbor, expansion, roads, cities, "
+                   "start_hand")
+        ->option_text("FILE");
     app.add_flag("--draft", opt.draft, "simulate a greedy setup draft in snake order");
     app.add_option("--seats", opt.seats, "players in the draft (default 4)")
         ->check(CLI::Range(1, 6));

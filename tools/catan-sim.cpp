@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -110,9 +109,10 @@ int run(int argc, char** argv) {
     app.add_option("--format", format, "log format: json or jsonl")
         ->check(CLI::IsMember({"json", "jsonl"}));
     app.add_option("--out", out_dir,
-                   "directory for the logs (game-000001.json, ...), or - for one JSON Lines "
-                   "stream of every game on stdout (the summary then goes to stderr); none if "
-                   "absent");
+                   "directory for the logs (game-000001.json, ...; made when missing, marked "
+                   "with the run in DIR/.catan-sim-run: a folder of another run's logs is "
+                   "refused), or - for one JSON Lines stream of every game on stdout (the "
+                   "summary then goes to stderr); none if absent");
     std::int64_t first = 1;
     app.add_option("--first", first,
                    "index of the first game (games first .. first+games-1: a run split in parts "
@@ -133,17 +133,13 @@ int run(int argc, char** argv) {
     opt.record = write;
     if (to_stdout) format = "jsonl";  // concatenated JSON Lines logs split at header lines
     const LogFormat log_format = format == "jsonl" ? LogFormat::kJsonl : LogFormat::kJson;
-    if (write && !to_stdout) {
-        std::error_code ec;
-        std::filesystem::create_directories(out_dir, ec);
-        if (ec)
-            throw InputError(fmt::format("{}: cannot create directory: {}", out_dir, ec.message()));
-    }
     SimRun info;
     info.seed = seed;
     info.options = opt;
     info.board = sim_board_name(opt, board_file);
     if (write) info.logs = to_stdout ? "stdout" : out_dir;
+    // A folder of another run's logs is refused (a later catan-stats DIR/* would mix runs).
+    if (write && !to_stdout) claim_sim_folder(out_dir, sim_run_marker(info, format));
     const SimSummary sum = play_games(info, games, first, [&](std::int64_t i, const SimGame& g) {
         if (to_stdout) {
             cli::out() << write_log(g.log, log_format);

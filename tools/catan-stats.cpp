@@ -1,7 +1,6 @@
 // catan-stats: statistics over many games (dice fairness, seats, opening placements, game
 // length, cards, trades, development cards), as partial aggregates that merge exactly.
 // Thin: options, the library's batch reading + replay + stats, output.
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -28,6 +27,7 @@ struct Options {
     std::string plots;
     std::string catanstats;
     int jobs = 1;
+    bool skip_repeats = false;
 };
 
 // One game's contribution, on its own (merged in input order by the caller): read (its
@@ -51,15 +51,9 @@ StatsAggregate one_game(const GameInput& g, bool all_games) {
 
 int report(StatsAggregate& agg, const Options& opt) {
     normalize(agg);
-    if (!opt.plots.empty()) {
-        std::filesystem::path prefix(opt.plots);
-        if (prefix.has_parent_path()) {
-            std::error_code ec;
-            std::filesystem::create_directories(prefix.parent_path(), ec);
-        }
+    if (!opt.plots.empty())  // missing folders are made (lib/catan/io/output.hpp)
         for (const auto& [name, svg] : stats_plots(agg, opt.plots))
             write_file_atomically(name, svg);
-    }
     if (opt.partial)
         cli::out() << partial_to_jsonl(agg);
     else if (opt.format == "json")
@@ -102,10 +96,18 @@ int run_games(const Options& opt) {
     StatsAggregate agg;
     agg.all_games = opt.all_games;
     std::vector<GameInput> batch;
+    RunGames seen;  // each game counted once in the run
     auto flush = [&] {
         ordered_parallel_for<StatsAggregate>(
             batch.size(), threads, [&](std::size_t i) { return one_game(batch[i], opt.all_games); },
-            [&](std::size_t, StatsAggregate&& a) { merge(agg, a); });
+            [&](std::size_t i, StatsAggregate&& a) {
+                try {
+                    merge_once(agg, a, batch[i].name, seen, opt.skip_repeats);
+                } catch (const InputError& e) {
+                    throw InputError(fmt::format(
+                        "{}; give each game once (--skip-repeats counts it once)", e.what()));
+                }
+            });
         batch.clear();
     };
     const std::size_t batch_size = 256 * static_cast<std::size_t>(threads);
@@ -136,6 +138,10 @@ int run_games(const Options& opt) {
     }
     for (const auto& r : agg.games)
         if (r.outcome == "malformed") std::cerr << "catan-stats: " << printable(r.message) << '\n';
+    if (seen.skipped > 0)
+        std::cerr << fmt::format("catan-stats: skipped {} game{} read twice, counted once: {}{}\n",
+                                 seen.skipped, seen.skipped == 1 ? "" : "s",
+                                 printable(seen.first_skipped), seen.skipped > 1 ? ", ..." : "");
     return report(agg, opt);
 }
 
@@ -172,9 +178,14 @@ int run(int argc, char** argv) {
                    "also the games of a catanstats CSV table (tabletop summaries: opening spots, "
                    "dice, final points)");
     app.add_option("--plots", opt.plots,
-                   "write SVG plots PREFIX-<n>-dice.svg, -seats.svg, -pips.svg per group");
+                   "write SVG plots PREFIX-<n>-dice.svg, -seats.svg, -pips.svg per group (n: "
+                   "the group's place in the report; a PREFIX ending in / is a folder: "
+                   "DIR/stats-<n>-dice.svg ...)");
     app.add_option("-j,--jobs", opt.jobs, "threads over the inputs (0 = every core)")
         ->check(CLI::Range(0, 1024));
+    app.add_flag("--skip-repeats", opt.skip_repeats,
+                 "count a game read twice in the run (the same file twice, or the same game in "
+                 "two files) once and say so; default: refuse the run (exit 2)");
     auto* merge_cmd = app.add_subcommand(
         "merge", "combine partial aggregates (any number, any order) into one report");
     cli::subcommand_footer(

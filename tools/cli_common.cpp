@@ -26,6 +26,7 @@
 namespace ctk::cli {
 
 std::string read_input(const std::string& path) {
+    note_input(path);  // never to be replaced by an output of this run
     std::ostringstream ss;
     if (path == "-") {
         ss << std::cin.rdbuf();
@@ -81,6 +82,7 @@ std::vector<std::string> input_files(const InputList& inputs) {
             files.push_back(std::move(path));
         }
     }
+    for (const auto& path : files) note_input(path);  // before any output is opened
     if (files.empty())
         throw InputError(inputs.files_from.empty()
                              ? "no input: give files (- for standard input) or --files-from"

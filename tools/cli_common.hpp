@@ -27,7 +27,8 @@ inline Output& out() {
     return standard_output();
 }
 
-// Reads a whole file, or standard input for "-". Throws ctk::InputError
+// Reads a whole file, or standard input for "-", noted as an input of the run (note_input:
+// no output of the run may replace it). Throws ctk::InputError
 // ("<path>: cannot open: <reason>") when the file cannot be read.
 std::string read_input(const std::string& path);
 
@@ -51,8 +52,8 @@ void subcommand_footer(CLI::App* sub, const std::string& examples, const std::st
 // The inputs of a tool that reads many files: positional files, and --files-from FILE|-
 // (one path per line, or NUL-separated with -0/--null), for lists longer than a command
 // line. add_input_list adds the three options; input_files returns the positional files
-// then the listed ones, in order, and throws InputError when there are none or when
-// standard input is both a listed input and the list.
+// then the listed ones, in order (each noted as an input of the run, note_input), and throws
+// InputError when there are none or when standard input is both a listed input and the list.
 struct InputList {
     std::vector<std::string> files;
     std::string files_from;

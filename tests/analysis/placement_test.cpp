@@ -358,9 +358,10 @@ TEST_CASE("catanstats rows: pips of the six opening hexes", "[placement][catanst
         "settlement2_resource3,production\n"
         "1,1,5,,6,L,3,C,11,C,9,L,10,W,11,O,38\n"   // 5+2+2 + 4+3+2 = 18
         "1,2,10,1,8,O,0,3G,0,D,6,W,6,W,5,S,48\n"   // 5 + 5+5+4 = 19
-        "2,1,10,,0,B,2,2S,12,S,4,C,9,L,8,O,30\n";  // harbour 2S gives nothing: 1 + 3+4+5 = 13
+        "2,1,10,,0,B,2,2S,12,S,4,C,9,L,8,O,30\n"   // harbour 2S gives nothing: 1 + 3+4+5 = 13
+        "2,2,5,,6,L,3,C,11,C,9,L,10,W,11,O,38\n";  // 18, as line 2
     auto rows = read_catanstats(csv);
-    REQUIRE(rows.size() == 3);
+    REQUIRE(rows.size() == 4);
     CHECK(rows[0].total_pips == 18);
     CHECK(rows[0].pips == ResourceCounts{4, 9, 0, 3, 2});
     CHECK(rows[1].total_pips == 19);
@@ -370,9 +371,28 @@ TEST_CASE("catanstats rows: pips of the six opening hexes", "[placement][catanst
     auto s = summarize_catanstats(rows);
     CHECK(s.games == 2);
     CHECK(s.winner_mean_pips == Approx(16.0));  // 19 and 13
-    CHECK(s.others_mean_pips == Approx(18.0));
+    CHECK(s.others_mean_pips == Approx(18.0));  // 18 and 18
     CHECK_THROWS_WITH(read_catanstats("gameNum,player,points,production,settlement1\n1,1,x,3,4\n"),
                       "line 2: points: expected a whole number, got \"x\"");
+    // A byte-order mark before the header is skipped: the same rows.
+    CHECK(read_catanstats("\xEF\xBB\xBF" + csv).size() == 4);
+    // A row with a cell missing or one too many (its cells shifted) is refused.
+    std::string short_row = csv;
+    short_row.replace(short_row.find("1,2,10,1,"), 9, "1,2,10,");
+    CHECK_THROWS_WITH(read_catanstats(short_row),
+                      "line 3: 16 cells, expected 17 (one per column of the header)");
+    CHECK_THROWS_WITH(read_catanstats(csv + "3,1,5,,6,L,3,C,11,C,9,L,10,W,11,O,38,7\n"),
+                      "line 6: 18 cells, expected 17 (one per column of the header)");
+    // The rows of a game agree: 2..6 players numbered once each from 1.
+    CHECK_THROWS_WITH(read_catanstats(csv + "3,1,5,,6,L,3,C,11,C,9,L,10,W,11,O,38\n"),
+                      "line 6: game 3 has 1 player (expected 2..6)");
+    std::string twice = csv;
+    twice.replace(twice.find("2,2,5,"), 6, "2,1,5,");
+    CHECK_THROWS_WITH(read_catanstats(twice),
+                      "line 5: player 1: a second row of game 2 (the first is line 4)");
+    std::string beyond = csv;
+    beyond.replace(beyond.find("2,2,5,"), 6, "2,3,5,");
+    CHECK_THROWS_WITH(read_catanstats(beyond), "line 5: player 3: expected 1..2");
     std::string bad = csv;
     bad.replace(bad.find("11,O"), 4, "11,Q");
     CHECK_THROWS_WITH(

@@ -301,6 +301,33 @@ TEST_CASE("merges that cannot lie: sums past 2^63, contradicting counts, edits, 
         CHECK_THROWS_WITH(partial_from_jsonl(without_digest(a), "a.jsonl"),
                           "a.jsonl: line 1: header.digest: missing");
     }
+    {  // re-serialised by another program (keys reversed, spaces): the same counts, merged
+        std::string again;
+        std::istringstream lines(a);
+        for (std::string line; std::getline(lines, line);) {
+            const nlohmann::json j = nlohmann::json::parse(line);
+            nlohmann::ordered_json reversed;
+            for (auto it = j.rbegin(); it != j.rend(); ++it) reversed[it.key()] = *it;
+            again += "{ " + reversed.dump().substr(1, reversed.dump().size() - 2) + " }\n";
+        }
+        REQUIRE(again != a);
+        StatsAggregate m;
+        merge_partial(m, partial_from_jsonl(again, "again.jsonl"));
+        CHECK(partial_to_jsonl(m) == a);
+    }
+    {  // a partial that counts one game twice (one run that read it twice) is refused
+        StatsAggregate twice, one;
+        add_log_text(one, write_log(play_game(5, 1).log, LogFormat::kJsonl), "g1");
+        merge(twice, one);
+        merge(twice, one);
+        normalize(twice);
+        StatsAggregate m;
+        CHECK_THROWS_WITH(
+            merge_partial(m, partial_from_jsonl(partial_to_jsonl(twice), "twice.jsonl")),
+            Catch::StartsWith("counts the input ") &&
+                Catch::EndsWith(" twice (the same game twice in one run); make the partial again "
+                                "from each input once"));
+    }
     {  // counts that contradict each other, each named with its line
         StatsAggregate g;
         add_log_text(g, write_log(play_game(5, 1).log, LogFormat::kJsonl), "g");
@@ -361,4 +388,34 @@ TEST_CASE("the catanstats study is one case of the corpus statistics", "[stats][
     // The dice histograms of the 50 games: 3214 rolls, 549 sevens.
     CHECK(g.rolls == 3214);
     CHECK(g.dice[7] == 549);
+}
+
+TEST_CASE("one run counts each game once: a repeat is refused, or skipped and counted",
+          "[stats][merge]") {
+    const std::string log = write_log(play_game(5, 1).log, LogFormat::kJsonl);
+    const std::string other = write_log(play_game(5, 2).log, LogFormat::kJsonl);
+    StatsAggregate g1, again, g2;
+    add_log_text(g1, log, "g1.jsonl");
+    add_log_text(again, log, "copy.jsonl");  // the same game under another name
+    add_log_text(g2, other, "g2.jsonl");
+    {
+        StatsAggregate run;
+        RunGames seen;
+        CHECK(merge_once(run, g1, "g1.jsonl", seen, false));
+        CHECK(merge_once(run, g2, "g2.jsonl", seen, false));
+        CHECK_THROWS_WITH(merge_once(run, again, "copy.jsonl", seen, false),
+                          "copy.jsonl: the same game as g1.jsonl (its group, outcome, length, "
+                          "dice and winner match), read twice in one run");
+        CHECK(run.inputs == 2);
+    }
+    {
+        StatsAggregate run;
+        RunGames seen;
+        CHECK(merge_once(run, g1, "g1.jsonl", seen, true));
+        CHECK_FALSE(merge_once(run, again, "copy.jsonl", seen, true));
+        CHECK_FALSE(merge_once(run, g1, "g1.jsonl", seen, true));
+        CHECK(run.inputs == 1);
+        CHECK(seen.skipped == 2);
+        CHECK(seen.first_skipped == "copy.jsonl (as g1.jsonl)");
+    }
 }

@@ -19,6 +19,12 @@ message). A symlink must still be a symlink, its target holding the output; a FI
 reader must receive the output; a device must stay a device; a full device must give exit
 2 with one error line naming the path — never exit 0 with the output lost.
 
+Then the hazards (issue 43): an output that is an input (the same path, a symlink,
+standard input), a game read twice in one run, catan-sim --out over another run's logs, a
+catanstats row of the wrong length in both its readers, a huge number, a right-to-left
+override in a player name: each refused with exit 2 and one line, nothing overwritten,
+or escaped.
+
 Usage: bad_inputs.py SOURCE_DIR TOOLS_DIR [--per-kind N] [--seed S] [--jobs J]
 N defaults to 400 times the environment's CATAN_TEST_SCALE (default 1; the sanitizer pass
 of CI sets 0.1). Prints one line per failure and a summary; exits 1 on any failure.
@@ -293,6 +299,93 @@ def output_targets(src, tools, tmp):
     return failures, runs
 
 
+def hazards(src, tools, tmp):
+    """Runs a hostile user tries beyond malformed bytes (issue 43): an output that is an
+    input, a game read twice in one run, a folder of another run's logs, a catanstats table
+    with a short row, a huge number, a bidirectional override in a name. Returns
+    (failures, runs)."""
+    t = lambda name: os.path.join(tools, name)  # noqa: E731
+    work = os.path.join(tmp, "hazards")
+    os.makedirs(work)
+    failures, runs = [], 0
+
+    def copy(name, rel):
+        path = os.path.join(work, name)
+        shutil.copy(os.path.join(src, rel), path)
+        return path
+
+    def refused(label, argv, names, keep=None, stdin=None):
+        """exit 2, one line on stderr naming each of `names`, `keep` unchanged."""
+        nonlocal runs
+        before = open(keep, "rb").read() if keep else None
+        p = subprocess.run(argv, capture_output=True, timeout=TIMEOUT,
+                           stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL)
+        runs += 1
+        err = p.stderr.decode("utf-8", "replace").rstrip("\n").split("\n")
+        if p.returncode != 2 or len(err) != 1 or not all(n in err[0] for n in names) \
+                or len(err[0]) > 400:
+            failures.append(f"FAIL hazard {label}: exit {p.returncode}, stderr {err!r:.300}")
+        if keep and open(keep, "rb").read() != before:
+            failures.append(f"FAIL hazard {label}: {os.path.basename(keep)} was overwritten")
+        return p
+
+    log = copy("game.json", "samples/logs/valid/complete-3p.json")
+    board = copy("board.json", "samples/boards/beginner.json")
+    position = copy("position.json", "samples/positions/ring-spur.json")
+    link = os.path.join(work, "link.json")
+    os.symlink("game.json", link)
+    # An output that is an input: the same path, a symlink, standard input.
+    refused("replay --html onto its log", [t("catan-replay"), "--html", log, log], ["game.json"], log)
+    refused("replay --html onto a symlink to its log", [t("catan-replay"), "--html", link, log],
+            ["link.json", "game.json"], log)
+    refused("replay --html onto standard input's file", [t("catan-replay"), "--html", log, "-"],
+            ["game.json", "standard input"], log, stdin=log)
+    refused("roads --svg onto its position", [t("catan-roads"), "--svg", position, position],
+            ["position.json"], position)
+    refused("place --svg onto its board", [t("catan-place"), "--svg", board, board], ["board.json"], board)
+    # A game read twice in one run.
+    refused("stats of one log twice", [t("catan-stats"), log, log], ["game.json"])
+    refused("stats --partial of one log twice", [t("catan-stats"), "--partial", log, link], ["link.json", "game.json"])
+    # A folder of another run's logs.
+    out = os.path.join(work, "sim")
+    subprocess.run([t("catan-sim"), "--seed", "1", "--games", "3", "--out", out], capture_output=True,
+                   timeout=TIMEOUT, check=True)
+    first = os.path.join(out, "game-000001.json")
+    refused("sim --out over another run", [t("catan-sim"), "--seed", "2", "--games", "2", "--out", out],
+            ["sim", "another run"], first)
+    # A catanstats table with a row of the wrong length: the same refusal in both readers.
+    csv = os.path.join(work, "short.csv")
+    with open(csv, "w") as f:
+        f.write("gameNum,player,points,production,settlement1,settlement1_resource1,"
+                "settlement1_num2,settlement1_resource2,settlement1_num3,settlement1_resource3,"
+                "settlement2,settlement2_resource1,settlement2_num2,settlement2_resource2,"
+                "settlement2_num3,settlement2_resource3\n"
+                "1,1,10,30,6,L,3,C,11,C,9,L,10,W,11,O\n1,2,5,20,6,L,3,C,11,C,9,L,10,W,11\n")
+    for tool in ("catan-place", "catan-stats"):
+        refused(f"{tool} --catanstats with a short row", [t(tool), "--catanstats", csv],
+                ["short.csv: line 3: 15 cells, expected 16"])
+    # A huge number: its place and first digits, never the whole number.
+    huge = os.path.join(work, "huge.json")
+    with open(huge, "w") as f:
+        f.write('{"format": ' + "9" * 1000000 + "e9999}\n")
+    for argv in ([t("catan-board"), "check"], [t("catan-replay")], [t("catan-roads")]):
+        refused(f"{os.path.basename(argv[0])} of a huge number", argv + [huge],
+                ["huge.json", "number out of range"])
+    # A right-to-left override in a player name reaches the terminal escaped.
+    doc = json.loads(open(os.path.join(src, "samples/logs/valid/complete-3p.json")).read()
+                     .replace('"red"', '"red\\u202etxt.exe"'))
+    doc["seats"][0]["color"] = "red"
+    bidi = os.path.join(work, "bidi.json")
+    with open(bidi, "w") as f:
+        json.dump(doc, f)
+    p = subprocess.run([t("catan-replay"), bidi], capture_output=True, timeout=TIMEOUT)
+    runs += 1
+    text = p.stdout.decode("utf-8", "replace")
+    if "\u202e" in text or "red\\u202Etxt.exe" not in text:
+        failures.append(f"FAIL hazard bidi name: exit {p.returncode}, output {text[:300]!r}")
+    return failures, runs
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("source")
@@ -365,11 +458,14 @@ def main():
                             shutil.copy(path, args.keep)
         target_failures, target_runs = output_targets(src, args.tools, tmp)
         failures += target_failures
+        hazard_failures, hazard_runs = hazards(src, args.tools, tmp)
+        failures += hazard_failures
         for f in failures:
             print(f)
         print(f"bad inputs: {sum(counts.values())} variants "
               f"({', '.join(f'{k} {n}' for k, n in counts.items())}), {len(jobs)} runs, "
-              f"{target_runs} output-target runs, {len(failures)} failures (seed {args.seed})")
+              f"{target_runs} output-target runs, {hazard_runs} hazard runs, {len(failures)} failures "
+              f"(seed {args.seed})")
         return 1 if failures else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

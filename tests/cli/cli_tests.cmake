@@ -34,9 +34,9 @@ catan_cli_test(NAME board_check_red_adjacent EXIT 1 MATCH "board-red-adjacent: h
 catan_cli_test(NAME board_check_composition EXIT 1 MATCH "board-composition: 5 forest hexes, expected 4"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/composition-five-forests.json)
 
-# The README's first command: the main job on the real human game.
+# The README's first command: the main job on the real human game, its statistics too.
 catan_cli_test(NAME main_job EXIT 0
-  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*replay page: open build/human-game-1.html"
+  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*largest army: player_b\n  dice: 2:[0-9]+/[0-9.]+ .*\n  player_a: received production [0-9]+.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*replay page: open build/human-game-1.html"
   COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
           ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
 # A board of no standard shape is not silently "custom" (issue 29, item 5): the beginner

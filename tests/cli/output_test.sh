@@ -64,7 +64,9 @@ procsub)
     ;;
 roads) target=$work/roads.svg cmd=("$tools/catan-roads" --svg "$target" "$samples/positions/ring-spur.json") ;;
 place) target=$work/place.svg cmd=("$tools/catan-place" --svg "$target" "$samples/boards/beginner.json") ;;
-sim) target=$work/game-000001.json cmd=("$tools/catan-sim" --seed 1 --games 1 --out "$work") ;;
+sim)  # the folder of this run first (its marker, .catan-sim-run), then the old file
+    "$tools/catan-sim" --seed 1 --games 1 --out "$work" >/dev/null || exit 1
+    target=$work/game-000001.json cmd=("$tools/catan-sim" --seed 1 --games 1 --out "$work") ;;
 replay) target=$work/page.html cmd=("$tools/catan-replay" --html "$target" "$samples/logs/valid/complete-3p.json") ;;
 stats) target=$work/plot-1-dice.svg cmd=("$tools/catan-stats" --plots "$work/plot" "$samples/logs/valid/complete-3p.json") ;;
 *) echo "unknown case $case_" >&2; exit 2 ;;
@@ -73,5 +75,5 @@ echo old >"$target"
 (trap "" XFSZ; ulimit -f 1; "${cmd[@]}" 2>&1 >/dev/null)
 status=$?
 kept=$([ "$(cat "$target")" = old ] && echo "old file kept" || echo "old file replaced")
-temp=$(ls -A "$work" | grep -q '^\.' && echo "temporary file left: $(ls -A "$work")" || echo "no temporary file")
+temp=$(ls -A "$work" | grep -v '^\.catan-sim-run$' | grep -q '^\.' && echo "temporary file left: $(ls -A "$work")" || echo "no temporary file")
 echo "$case_: exit $status, $kept, $temp"

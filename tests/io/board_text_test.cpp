@@ -90,4 +90,20 @@ TEST_CASE("a mistyped board line names the field and what was expected", "[board
     CHECK(error_of("OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11; robber "
                    "19") ==
           "robber: expected \"robber <hex>\" with a hex 0..18, got \"robber 19\"");
+    // A fourth field is the robber, once; a 5-6 player board without its harbors says so.
+    const std::string line = "OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11";
+    CHECK(error_of(line + "; none; robbr 3") ==
+          "field 4: expected \"robber <hex>\" (the harbors are field 3), got \"robbr 3\"");
+    CHECK(error_of(line + "; robber 3; robber 5") ==
+          "field 4: a second robber field (\"robber 5\"); give \"robber <hex>\" once");
+    CHECK(error_of("OWLO GBWBL GLDLOW LOGWBD BGWGL OWLB; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11 "
+                   "2 3 4 5 6 8 9 10 11 12") ==
+          "harbors: missing: a 5-6 player board needs a third field with its 11 harbor codes "
+          "(\"none\" for a board without harbors)");
+    // A letter that is not ASCII is named whole (a fullwidth O, 3 bytes).
+    CHECK(
+        error_of("\xEF\xBC\xAFWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11") ==
+        "terrains: '\xEF\xBC\xAF' is not a terrain letter (B hills (brick), L forest (lumber), "
+        "W pasture (wool), G fields (grain), O mountains (ore), D desert)");
+    CHECK(board_text_kind("\xEF\xBC\xAFWL GBWB; 10") == BoardTextKind::kLine);
 }

@@ -53,6 +53,24 @@ TEST_CASE("printable keeps valid UTF-8 and escapes every other byte", "[output]"
     CHECK(printable("\xC2\x80\xC2\xA0") == "\\xC2\\x80\xC2\xA0");
 }
 
+TEST_CASE("printable escapes format characters that reorder or hide text", "[output]") {
+    // A right-to-left override (U+202E) in a name would print "exe.txt" as "txt.exe".
+    CHECK(printable("player\xE2\x80\xAEtxt.exe") == "player\\u202Etxt.exe");
+    // The bidirectional marks and isolates, zero-width space, word joiner, byte-order mark,
+    // Arabic letter mark (2 bytes), interlinear annotation anchor.
+    CHECK(printable("\xE2\x80\x8E\xE2\x80\x8F\xE2\x80\xAA\xE2\x81\xA6\xE2\x81\xA9") ==
+          "\\u200E\\u200F\\u202A\\u2066\\u2069");
+    CHECK(printable("a\xE2\x80\x8B"
+                    "b\xE2\x81\xA0"
+                    "c\xEF\xBB\xBF"
+                    "d\xD8\x9C"
+                    "e\xEF\xBF\xB9") == "a\\u200Bb\\u2060c\\uFEFFd\\u061Ce\\uFFF9");
+    // Zero-width non-joiner and joiner are kept (Persian words, emoji sequences), as are the
+    // characters beside the escaped ranges (U+2010 hyphen, U+202F narrow no-break space).
+    CHECK(printable("\xE2\x80\x8C\xE2\x80\x8D\xE2\x80\x90\xE2\x80\xAF") ==
+          "\xE2\x80\x8C\xE2\x80\x8D\xE2\x80\x90\xE2\x80\xAF");
+}
+
 TEST_CASE("SVG text escapes control characters and bytes that are not UTF-8", "[output]") {
     // An SVG (XML) document cannot hold ESC or a lone 0xFF: a file name in a title shows
     // them as printable does.

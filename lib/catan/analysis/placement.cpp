@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <catan/board/rng.hpp>
+#include <catan/engine/event.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/line.hpp>
 
@@ -614,12 +615,46 @@ std::vector<double> ranks_desc(const std::vector<double>& x) {
 }
 }  // namespace
 
+namespace {
+
+// The rows of each game agree: 2..kMaxPlayers rows, players numbered 1..rows once each, the
+// same dice (columns swapped or rows of two games mixed fail here).
+void check_catanstats_games(std::span<const CatanstatsRow> rows) {
+    std::map<int, std::vector<const CatanstatsRow*>> games;
+    for (const auto& r : rows) games[r.game].push_back(&r);
+    for (const auto& [num, players] : games) {
+        const int n = static_cast<int>(players.size());
+        if (n < 2 || n > kMaxPlayers)
+            throw InputError(fmt::format("line {}: game {} has {} player{} (expected 2..{})",
+                                         players.front()->line, num, n, n == 1 ? "" : "s",
+                                         kMaxPlayers));
+        std::vector<int> line_of(static_cast<std::size_t>(n) + 1, 0);
+        for (const auto* r : players) {
+            if (r->player < 1 || r->player > n)
+                throw InputError(
+                    fmt::format("line {}: player {}: expected 1..{}", r->line, r->player, n));
+            int& seen = line_of[static_cast<std::size_t>(r->player)];
+            if (seen != 0)
+                throw InputError(fmt::format(
+                    "line {}: player {}: a second row of game {} (the first is line {})", r->line,
+                    r->player, num, seen));
+            seen = r->line;
+            if (r->dice != players.front()->dice)
+                throw InputError(
+                    fmt::format("line {}: the dice differ from the game's first row", r->line));
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
     std::vector<CatanstatsRow> rows;
     std::vector<std::string> header;
     std::map<std::string, std::size_t, std::less<>> col;
     int line_no = 0;
     std::size_t pos = 0;
+    if (csv.starts_with("\xEF\xBB\xBF")) pos = 3;  // a UTF-8 byte-order mark (spreadsheets)
     while (pos < csv.size()) {
         std::string_view line = take_line(csv, pos);
         ++line_no;
@@ -630,17 +665,19 @@ std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
             for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
             for (std::string_view need : {"gameNum", "player", "points", "production"})
                 if (!col.count(need))
-                    throw InputError(fmt::format("line 1: missing column \"{}\"", need));
+                    throw InputError(fmt::format("line {}: missing column \"{}\"", line_no, need));
             continue;
         }
+        // One cell per column: a row with a cell missing or one too many is shifted.
+        if (cells.size() != header.size())
+            throw InputError(
+                fmt::format("line {}: {} cells, expected {} (one per column of the "
+                            "header)",
+                            line_no, cells.size(), header.size()));
         auto cell = [&](std::string_view name) -> const std::string& {
             auto it = col.find(name);
             if (it == col.end())
                 throw InputError(fmt::format("line 1: missing column \"{}\"", name));
-            if (it->second >= cells.size())
-                throw InputError(
-                    fmt::format("line {}: {}: missing (the row has {} columns, the header {})",
-                                line_no, name, cells.size(), header.size()));
             return cells[it->second];
         };
         CatanstatsRow row;
@@ -678,6 +715,7 @@ std::vector<CatanstatsRow> read_catanstats(std::string_view csv) {
     if (rows.empty())
         throw InputError(
             fmt::format("no data rows after the header (line {} is the last)", line_no));
+    check_catanstats_games(rows);
     return rows;
 }
 

@@ -308,8 +308,14 @@ struct CatanstatsRow {
 // settlement1, settlement1_resource1, settlement1_num2, ..., settlement2_resource3,
 // production). Resource codes: L lumber, C brick, S wool, W grain, O ore; D (desert), B
 // (blank), harbours 3G / 2X and number 0 give no pips. Pips come from token_pips.
-// Throws InputError "line N: column: ..." for a malformed row, and InputError "no data
-// rows ..." when the CSV holds a header only (nothing to correlate).
+// A UTF-8 byte-order mark before the header is skipped. Every row has one cell per column
+// of the header. The rows of a game agree: 2..6 rows, players numbered 1..rows once each,
+// the same dice. Throws InputError "line N: column: ..." for a malformed row ("line N: K
+// cells, expected M ..." for a row of the wrong length; "line N: game G has K players
+// (expected 2..6)", "line N: player P: expected 1..K", "line N: player P: a second row of game
+// G (the first is line M)", "line N: the dice differ from the game's first row"), and InputError
+// "no data rows ..." when the CSV holds a header only (nothing to correlate). catan-place and
+// catan-stats read the table with this one reader.
 std::vector<CatanstatsRow> read_catanstats(std::string_view csv);
 
 struct PipBucket {

@@ -159,8 +159,8 @@ void add_log_text(StatsAggregate& agg, std::string_view text, std::string_view n
 // unfinished; seat = the `player` column (1 = first); dice from the game's histogram; turns = rolls
 // (one roll a turn), events 0; opening pips and resources from the row; cards, trades, robber and
 // development cards are not in the table (0). Games are named
-// "<name>#game<gameNum>". Throws InputError naming the CSV line for a player number outside
-// 1..players or a game whose rows give different dice.
+// "<name>#game<gameNum>". `rows` as read_catanstats returns them (it checks that the rows of
+// each game agree).
 void add_catanstats(StatsAggregate& agg, std::span<const CatanstatsRow> rows,
                     std::string_view name);
 // Adds an input that could not be read (message: the reader's InputError text).
@@ -170,16 +170,34 @@ void add_malformed(StatsAggregate& agg, std::string_view name, std::string_view 
 // different game listings (all_games) or when a sum passes 2^63 - 1 (naming the field).
 void merge(StatsAggregate& into, const StatsAggregate& part);
 // merge for the partial aggregates of separate runs (catan-stats merge): refuses, with an
-// InputError, a `part` that counts an input `into` counts already (the same games twice).
+// InputError, a `part` that counts an input `into` counts already (the same games twice),
+// or one input twice itself ("counts the input <identity> twice ...").
 // Sorts copies of both identity lists: once per partial, not per game.
 void merge_partial(StatsAggregate& into, const StatsAggregate& part);
+// The games one run has counted, by identity (the identity merge_partial compares), with the
+// name each was first read under: one run counts each game once.
+struct RunGames {
+    std::map<std::uint64_t, std::string> first;  // identity -> the input's name
+    std::int64_t skipped = 0;                    // repeats skipped (merge_once with skip)
+    std::string first_skipped;                   // the first of them: "<name> (as <first>)"
+};
+// merge for the inputs of one run, one at a time in input order: `part` holds one input
+// (from add_game, add_log_text or add_malformed: one identity) named `name`. An input whose
+// identity the run counted already (the same file given twice, or the same game in two
+// files or formats) is not merged: with `skip` it is counted in seen.skipped (returns false),
+// else InputError "<name>: the same game as <first> (its group, outcome, length, dice and
+// winner match), read twice in one run" is thrown. Returns true when merged.
+bool merge_once(StatsAggregate& into, const StatsAggregate& part, std::string_view name,
+                RunGames& seen, bool skip);
 // Sorts the game records into their canonical order; the writers and reports expect it
 // (call after the last add_game or merge).
 void normalize(StatsAggregate& agg);
 
 // ---- partial aggregates as JSON Lines ----
 // Line 1: {"format":"catan-stats-partial","version":2,"all_games":..,"inputs":..,...,
-// "sources": [the identity of each input, 16 hex digits], "digest": FNV-1a 64 of the counts};
+// "sources": [the identity of each input, 16 hex digits], "digest": FNV-1a 64 of the counts:
+// of the header's counts and of each later line as parsed, written again compactly with its
+// keys in order, so that a partial re-serialised by another program keeps its digest};
 // then one line per group ({"group": key, ...counts}) in key order, then one line per game
 // record ({"game": name, ...}) in record order. Integers only. Ends with '\n'.
 std::string partial_to_jsonl(const StatsAggregate& agg);

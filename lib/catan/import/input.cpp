@@ -22,6 +22,7 @@
 #include <catan/io/json_util.hpp>
 #include <catan/io/line.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/io/output.hpp>
 #include <catan/play/batch.hpp>
 
 namespace ctk {
@@ -309,6 +310,7 @@ const InputFormat& input_format(ImportFormat id) {
 }
 
 std::unique_ptr<std::istream> open_input_stream(const std::string& path) {
+    note_input(path);  // never to be replaced by an output of this run
     if (path == "-") return std::make_unique<StdinStream>();
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))

@@ -71,7 +71,8 @@ struct Input {
 Input open_game_input(const std::string& path, bool positions = false);
 
 // Opens a file, or standard input for "-", to be read piece by piece; the InputErrors of
-// open_game_input.
+// open_game_input. The file is noted as an input of the run (note_input,
+// lib/catan/io/output.hpp): no output of the run may replace it.
 std::unique_ptr<std::istream> open_input_stream(const std::string& path);
 
 // How for_each_game hands out games.

@@ -9,6 +9,7 @@
 #include <catan/io/board_json.hpp>
 #include <catan/io/board_text.hpp>
 #include <catan/io/detail/board_fast.hpp>
+#include <catan/io/json_error.hpp>
 
 namespace ctk {
 
@@ -112,6 +113,10 @@ BoardRecord BoardStream::from_text(std::string where, const std::string& text, b
         try {
             nlohmann::json again = nlohmann::json::parse(text);
             r.error = fmt::format("{}: not JSON", r.where);
+        } catch (const nlohmann::json::out_of_range& e) {
+            // A huge number: its place and its first digits, never the whole of it.
+            r.error = fmt::format("{}: not JSON: {}", r.where,
+                                  json_util::json_error(text).value_or(e.what()));
         } catch (const nlohmann::json::exception& e) {
             r.error = fmt::format("{}: not JSON: {}", r.where, e.what());
         }

@@ -136,13 +136,20 @@ Board board_from_line(std::string_view line) {
             "harbors; robber), got {}",
             fields.size()));
     std::vector<Terrain> terrains;
-    for (char c : fields[0]) {
+    for (std::size_t i = 0; i < fields[0].size(); ++i) {
+        const char c = fields[0][i];
         if (std::isspace(static_cast<unsigned char>(c)) || c == '/' || c == '-') continue;
         const auto at =
             kTerrainLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-        if (at == std::string_view::npos)
-            throw InputError(
-                fmt::format("terrains: '{}' is not a terrain letter ({})", c, kLetterHelp));
+        if (at == std::string_view::npos) {
+            // The whole character when it is not ASCII (a fullwidth letter is 3 bytes).
+            std::size_t n = 1;
+            while (static_cast<unsigned char>(c) >= 0xC0 && i + n < fields[0].size() &&
+                   (static_cast<unsigned char>(fields[0][i + n]) & 0xC0) == 0x80)
+                ++n;
+            throw InputError(fmt::format("terrains: '{}' is not a terrain letter ({})",
+                                         fields[0].substr(i, n), kLetterHelp));
+        }
         terrains.push_back(kTerrains[at]);
     }
     Board b(topology_for(terrains.size(), "terrains: ", " letters"));
@@ -168,16 +175,33 @@ Board board_from_line(std::string_view line) {
     for (std::size_t h = 0, k = 0; h < terrains.size(); ++h)
         b.set_hex(static_cast<HexId>(h), terrains[h],
                   terrains[h] != Terrain::kDesert ? numbers[k++] : 0);
+    // Field 3: the harbors or the robber; field 4: the robber, once.
     std::optional<std::string_view> harbors, robber;
-    for (std::size_t i = 2; i < fields.size(); ++i)
-        (fields[i].starts_with("robber") ? robber : harbors) = fields[i];
+    for (std::size_t i = 2; i < fields.size(); ++i) {
+        if (fields[i].starts_with("robber")) {
+            if (robber)
+                throw InputError(
+                    fmt::format("field {}: a second robber field (\"{}\"); give "
+                                "\"robber <hex>\" once",
+                                i + 1, fields[i]));
+            robber = fields[i];
+        } else if (i == 2) {
+            harbors = fields[i];
+        } else {
+            throw InputError(fmt::format(
+                "field {}: expected \"robber <hex>\" (the harbors are field 3), got \"{}\"", i + 1,
+                fields[i]));
+        }
+    }
     if (harbors) {
         read_harbors(b, *harbors);
     } else if (terrains.size() == 19) {
         const Board beginner = Board::beginner();
         for (const Harbor& h : beginner.harbors()) b.add_harbor({h.hex, h.side}, h.kind);
     } else {
-        throw InputError("harbors: a 5-6 player board gives its 11 harbors (or none)");
+        throw InputError(
+            "harbors: missing: a 5-6 player board needs a third field with its 11 harbor codes "
+            "(\"none\" for a board without harbors)");
     }
     HexId robber_hex = first_desert(b);
     if (robber) {
@@ -248,6 +272,11 @@ std::optional<BoardTextKind> board_text_kind(std::string_view text) {
         if (line.find('|') != std::string_view::npos) return BoardTextKind::kRows;
         if (kTerrainLetters.find(static_cast<char>(
                 std::toupper(static_cast<unsigned char>(line.front())))) != std::string_view::npos)
+            return BoardTextKind::kLine;
+        // A line of fields that starts with a letter that is not ASCII (a fullwidth Ｏ):
+        // the one-line notation mistyped, told as such (its terrains field names the letter).
+        if (static_cast<unsigned char>(line.front()) >= 0x80 &&
+            line.find(';') != std::string_view::npos)
             return BoardTextKind::kLine;
         return std::nullopt;
     }

@@ -51,6 +51,48 @@ std::string place(std::string_view text, std::size_t at, bool one_line) {
     return fmt::format("line {}, column {}", line, column);
 }
 
+// Finds where a number too large for a double ends (nlohmann's out_of_range 406 names no
+// place): a SAX pass that builds nothing and stops at the first error.
+struct NumberOverflow : nlohmann::json_sax<nlohmann::json> {
+    std::size_t end = 0;  // bytes read when the number was rejected
+    std::string token;    // the number as written
+    bool found = false;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t position, const std::string& last_token,
+                     const nlohmann::detail::exception& ex) override {
+        if (ex.id == 406) {
+            found = true;
+            end = position;
+            token = last_token;
+        }
+        return false;
+    }
+};
+
+// "<place>: number out of range (<number>)", the number cut to its first 20 characters.
+std::optional<std::string> number_out_of_range(std::string_view text, bool one_line) {
+    NumberOverflow h;
+    nlohmann::json::sax_parse(text, &h);
+    if (!h.found || h.token.size() > h.end) return std::nullopt;
+    const std::size_t start = h.end - h.token.size();
+    const std::string shown =
+        h.token.size() <= 24
+            ? h.token
+            : fmt::format("{}... ({} characters)", h.token.substr(0, 20), h.token.size());
+    return fmt::format("{}: number out of range ({})", place(text, start, one_line), shown);
+}
+
 }  // namespace
 
 std::optional<std::string> json_error(std::string_view text, bool one_line) {
@@ -71,6 +113,9 @@ std::optional<std::string> json_error(std::string_view text, bool one_line) {
             stop < text.size())
             return fmt::format("{}: text after the end of the JSON document (from '{}')",
                                place(text, stop, one_line), quoted_byte(text[stop]));
+        return e.what();
+    } catch (const nlohmann::json::out_of_range& e) {
+        if (auto where = number_out_of_range(text, one_line)) return where;
         return e.what();
     } catch (const nlohmann::json::exception& e) {
         return e.what();

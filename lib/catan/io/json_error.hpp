@@ -12,7 +12,9 @@ namespace ctk::json_util {
 // itself shows is said in words: a NUL byte, a byte that is not UTF-8 (a file in Latin-1 or
 // another 8-bit encoding), text after the end of the document, each quoting the byte as it
 // is (printable shows it escaped, \xNN) and never a NUL byte (which would cut the message);
-// any other fault in nlohmann's words (which give their own place).
+// a number too large for a double as "<place>: number out of range (<number>)", the place
+// where the number starts and the number cut to 20 characters past 24 ("1234...
+// (10485760 characters)"); any other fault in nlohmann's words (which give their own place).
 std::optional<std::string> json_error(std::string_view text, bool one_line = false);
 
 }  // namespace ctk::json_util

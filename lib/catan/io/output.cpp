@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <vector>
 
 namespace ctk {
@@ -123,7 +124,37 @@ std::string resolve_symlinks(const std::string& path) {
     fail(path, ELOOP);
 }
 
+// The regular files read as inputs of this run: (device, inode) and the name given.
+struct NotedInput {
+    dev_t dev;
+    ino_t ino;
+    std::string name;
+};
+std::mutex g_inputs_mutex;
+std::vector<NotedInput> g_inputs;
+
 }  // namespace
+
+void note_input(const std::string& path) {
+    struct stat st {};
+    const bool ok = path == "-" ? ::fstat(STDIN_FILENO, &st) == 0 : ::stat(path.c_str(), &st) == 0;
+    if (!ok || !S_ISREG(st.st_mode)) return;
+    std::lock_guard<std::mutex> lock(g_inputs_mutex);
+    for (const NotedInput& in : g_inputs)
+        if (in.dev == st.st_dev && in.ino == st.st_ino) return;
+    g_inputs.push_back({st.st_dev, st.st_ino, path == "-" ? "- (standard input)" : path});
+}
+
+void refuse_input_as_output(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    std::lock_guard<std::mutex> lock(g_inputs_mutex);
+    for (const NotedInput& in : g_inputs)
+        if (in.dev == st.st_dev && in.ino == st.st_ino)
+            throw OutputError(
+                fmt::format("{}: is the input {} (the same file); write the output to another file",
+                            path, in.name));
+}
 
 FileOutput::FileOutput(std::string path) : Output(-1, path), path_(std::move(path)) {
     namespace fs = std::filesystem;
@@ -138,6 +169,8 @@ FileOutput::FileOutput(std::string path) : Output(-1, path), path_(std::move(pat
         through_ = true;
         return;
     }
+    // An input of this run is never replaced by an output.
+    refuse_input_as_output(path_);
     // A regular file (or none yet): written under a temporary name beside the real file
     // (the symlink's target, the symlink kept) and renamed onto it by commit().
     target_ = resolve_symlinks(path_);
@@ -145,6 +178,12 @@ FileOutput::FileOutput(std::string path) : Output(-1, path), path_(std::move(pat
     std::error_code ec;
     if (fs::is_directory(p, ec)) fail(path_, EISDIR);
     fs::path dir = p.parent_path();
+    // One rule for every output option: missing folders are made (a path through a file
+    // still fails below, "Not a directory").
+    if (!dir.empty() && !fs::exists(dir, ec)) {
+        fs::create_directories(dir, ec);
+        if (ec) fail(path_, ec.value());
+    }
     std::string pattern =
         (dir.empty() ? fs::path(".") : dir).string() + "/." + p.filename().string() + ".XXXXXX";
     std::vector<char> buf(pattern.begin(), pattern.end());
@@ -168,6 +207,14 @@ FileOutput::~FileOutput() {
 }
 
 void FileOutput::commit() {
+    if (!through_) {
+        try {
+            refuse_input_as_output(path_);  // an input noted since the file was opened
+        } catch (const OutputError&) {
+            discard();
+            throw;
+        }
+    }
     flush();
     if (::close(fd_) != 0) {
         fd_ = -1;
@@ -207,6 +254,25 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
     return n;
 }
 
+// The code point of the valid UTF-8 sequence `seq` when it is a format character that
+// reorders or hides text on a terminal, else 0: the bidirectional marks, embeddings,
+// overrides and isolates (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), zero-width
+// space, word joiner and invisible operators, the byte-order mark, the interlinear
+// annotation marks. Zero-width non-joiner and joiner (U+200C, U+200D) are kept: words and
+// emoji need them.
+unsigned hidden_format_character(std::string_view seq) {
+    const auto b = [&](std::size_t k) {
+        return static_cast<unsigned>(static_cast<unsigned char>(seq[k]));
+    };
+    if (seq.size() == 2) return b(0) == 0xD8 && b(1) == 0x9C ? 0x061Cu : 0u;
+    if (seq.size() != 3) return 0;
+    const unsigned cp = (b(0) & 0x0Fu) << 12 | (b(1) & 0x3Fu) << 6 | (b(2) & 0x3Fu);
+    const bool hidden = cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+                        (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) ||
+                        cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
+    return hidden ? cp : 0u;
+}
+
 }  // namespace
 
 std::string printable(std::string_view text) {
@@ -229,6 +295,12 @@ std::string printable(std::string_view text) {
             const std::size_t n = utf8_sequence(text, i);
             // C1 controls (U+0080..U+009F, bytes C2 80..C2 9F) drive some terminals too.
             const bool c1 = n == 2 && u == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+            // Format characters that reorder or hide text (U+202E ...) as \uXXXX.
+            if (const unsigned cp = n > 0 ? hidden_format_character(text.substr(i, n)) : 0) {
+                out += fmt::format("\\u{:04X}", cp);
+                i += n - 1;
+                continue;
+            }
             if (n > 0 && !c1) {
                 out.append(text.substr(i, n));
             } else {

@@ -90,16 +90,32 @@ Output& standard_output();
 // reported by standard_output() when written to.
 void reserve_standard_descriptors();
 
+// The inputs of this run, by identity (device and inode): no output may replace one.
+// note_input remembers the regular file `path` names (symlinks followed, a relative path as
+// it is), or standard input for "-" when it is a regular file (`< game.json`); anything else
+// (no such file, a FIFO, a device) is not remembered (its reader reports what it must).
+// Safe to call from several threads. The tools note every input they are given before they
+// open an output (cli::input_files, cli::read_input and open_input_stream note theirs).
+void note_input(const std::string& path);
+// Throws OutputError "<path>: is the input <input> (the same file); write the output to
+// another file" when `path` (after its symlinks, through a relative path or a hard link:
+// the same device and inode) is a noted input. Nothing is written then. FileOutput calls it
+// when it is made and again in commit() (an input noted after the output was opened).
+void refuse_input_as_output(const std::string& path);
+
 // A file written atomically: the bytes go to a temporary file in the same folder
-// ("<dir>/.<name>.XXXXXX"), which commit() flushes, closes and renames onto `path`. A
+// ("<dir>/.<name>.XXXXXX"), which commit() flushes, closes and renames onto `path`. Missing
+// folders of `path` are made first (every output option of the tools follows this rule). A
 // symlink is followed first: the temporary file goes beside its target, which the rename
 // replaces, the symlink kept. A path that exists and is not a regular file (a device such
 // as /dev/null or /dev/stdout, a FIFO, a socket, /dev/fd/N of a pipe) is never replaced:
 // it is opened and written through, and commit() only flushes and closes it.
 // Without commit() (an exception, an error), the temporary file is removed and `path` is
 // left as it was. The file gets mode 0666 less the umask, like a file made by open(2).
-// Throws OutputError "<path>: <strerror>" when the temporary file cannot be created (no
-// such folder, not writable, a directory of that name ...), and from write/commit.
+// Throws OutputError "<path>: <strerror>" when the temporary file cannot be created (a
+// folder that cannot be made, not writable, a directory of that name ...), and from write/commit;
+// and refuses an input of the run as `path` (refuse_input_as_output) when made and in commit(),
+// before the input is touched.
 class FileOutput : public Output {
   public:
     explicit FileOutput(std::string path);
@@ -120,9 +136,13 @@ class FileOutput : public Output {
 // (0x00-0x1F, 0x7F) as escapes: NUL "\0", newline "\n", carriage return "\r", tab "\t",
 // ESC "\e", any other "\xHH"; a backslash doubled ("\\"), so that no name prints like an
 // escape; each byte that is not part of a valid UTF-8 sequence (RFC
-// 3629), and both bytes of a C1 control (U+0080..U+009F), as "\xHH" (upper-case hex).
-// Printable ASCII and valid UTF-8 are kept. Every tool quotes file names and input text
-// through this one function in text output and messages; JSON output is escaped by JSON.
+// 3629), and both bytes of a C1 control (U+0080..U+009F), as "\xHH" (upper-case hex); a
+// format character that reorders or hides text (the bidirectional marks, embeddings,
+// overrides and isolates U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069; U+200B,
+// U+2060..U+206F, U+FEFF, U+FFF9..U+FFFB) as "\uXXXX" (e.g. U+202E "\u202E"). Printable
+// ASCII and the rest of valid UTF-8 (U+200C, U+200D joiners included) are kept. Every tool quotes
+// file names and input text through this one function in text output and messages; JSON output is
+// escaped by JSON.
 std::string printable(std::string_view text);
 
 // Writes `text` to `path` atomically (FileOutput + commit).

@@ -2,11 +2,17 @@
 #include <catan/report/sim_report.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/io/board_json.hpp>
+#include <catan/io/json_util.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/io/output.hpp>
 
 namespace ctk {
 
@@ -88,6 +94,76 @@ std::string sim_summary_text(const SimSummary& sum, const SimRun& run) {
                "events{}\n",
                run.seconds, run.cpu, f.gps, f.eps,
                run.logs.empty() ? "" : fmt::format(" (logs written to {})", run.logs));
+}
+
+std::string sim_run_marker(const SimRun& run, const std::string& log_format) {
+    const SimOptions& opt = run.options;
+    const bool extended = opt.board ? opt.board->kind() == BoardKind::kExtended : opt.players > 4;
+    nlohmann::json board =
+        opt.board ? board_to_json(*opt.board) : nlohmann::json(sim_board_name(opt, ""));
+    nlohmann::json j = {
+        {"format", "catan-sim-run"}, {"seed", run.seed},
+        {"players", opt.players},    {"board", std::move(board)},
+        {"turn_cap", opt.turn_cap},  {"options", options_to_json(opt.options, extended)},
+        {"log_format", log_format}};
+    return json_util::dump(j) + '\n';
+}
+
+namespace {
+
+// A value of the marker in a few words: a number or a name as it is, a board as "another board".
+std::string marker_value(const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_object() && v.contains("hexes")) return "a board given as a file";
+    return json_util::dump(v);
+}
+
+// The first file of `dir` named like a log of catan-sim (game-*.json, game-*.jsonl), or "".
+std::string first_log(const std::filesystem::path& dir) {
+    std::string first;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        const bool log =
+            name.rfind("game-", 0) == 0 && (name.ends_with(".json") || name.ends_with(".jsonl"));
+        if (log && (first.empty() || name < first)) first = name;
+    }
+    return first;
+}
+
+}  // namespace
+
+void claim_sim_folder(const std::string& dir, const std::string& marker) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw InputError(fmt::format("{}: cannot create directory: {}", dir, ec.message()));
+    const std::string path = (fs::path(dir) / ".catan-sim-run").string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        if (const std::string log = first_log(dir); !log.empty())
+            throw InputError(fmt::format(
+                "{}: holds game logs ({}) but no run marker: an earlier run's; give a new or "
+                "empty folder",
+                dir, log));
+        write_file_atomically(path, marker);
+        return;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto theirs = nlohmann::json::parse(text.str(), nullptr, false);
+    const auto ours = nlohmann::json::parse(marker);
+    if (!theirs.is_object() || theirs.value("format", "") != "catan-sim-run")
+        throw InputError(fmt::format("{}: not a run marker (expected a catan-sim-run line)", path));
+    for (const char* key : {"seed", "players", "board", "turn_cap", "options", "log_format"}) {
+        const nlohmann::json& value = ours[key];
+        if (theirs.contains(key) && theirs[key] == value) continue;
+        throw InputError(fmt::format(
+            "{}: holds the logs of another run (its {} is {}, this run's {}); give a new or "
+            "empty folder",
+            dir, key, theirs.contains(key) ? marker_value(theirs[key]) : "missing",
+            marker_value(value)));
+    }
 }
 
 }  // namespace ctk

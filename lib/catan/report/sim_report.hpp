@@ -37,4 +37,25 @@ std::string sim_summary_text(const SimSummary& sum, const SimRun& run);
 // at least one game.
 std::string sim_summary_json(const SimSummary& sum, const SimRun& run);
 
+// The run marker of a folder of logs (catan-sim --out DIR writes it as DIR/.catan-sim-run,
+// a dot file that `DIR/*` leaves out): one JSON line {"format": "catan-sim-run", "seed",
+// "players", "board" (the fixed board as JSON, or "random boards", "random extended boards",
+// "beginner board"), "turn_cap", "options", "log_format" ("json" or "jsonl")}: what decides
+// the games and their files. The number of games and --first are not in it: the parts of one
+// run (--first) share a folder.
+std::string sim_run_marker(const SimRun& run, const std::string& log_format);
+
+// Makes `dir` the folder of this run's logs, before any game is played: creates it (and its
+// parents) when missing and writes `marker` (sim_run_marker) as dir/.catan-sim-run. A folder
+// holding the marker of the same run is taken as it is (its logs are this run's: the same
+// games again, or another part). Throws InputError, writing nothing, for a folder that holds
+// logs of another run:
+//   "<dir>: holds the logs of another run (its <field> is <theirs>, this run's <ours>); give
+//    a new or empty folder"
+//   "<dir>: holds game logs (<first file>) but no run marker: an earlier run's; give a new
+//    or empty folder"
+// and "<dir>: cannot create directory: <reason>", "<dir>/.catan-sim-run: not a run marker
+// (<what>)". A file `dir/.catan-sim-run` that cannot be written throws OutputError.
+void claim_sim_folder(const std::string& dir, const std::string& marker);
+
 }  // namespace ctk

@@ -269,8 +269,11 @@ std::string stats_to_text(const StatsAggregate& agg) {
 }
 
 std::vector<std::pair<std::string, std::string>> stats_plots(const StatsAggregate& agg,
-                                                             const std::string& prefix) {
+                                                             const std::string& prefix_in) {
     std::vector<std::pair<std::string, std::string>> out;
+    // A folder (the prefix ends in '/'): the files are named "stats-<n>-..." inside it.
+    const std::string prefix =
+        prefix_in.empty() || prefix_in.back() == '/' ? prefix_in + "stats" : prefix_in;
     int n = 0;
     for (const auto& [key, g] : agg.groups) {
         ++n;

@@ -29,7 +29,8 @@ std::string stats_to_text(const StatsAggregate& agg);
 // SVG plots of every group: (file name, document) pairs. Names are
 // "<prefix>-<n>-dice.svg" (dice totals against expectation), "<prefix>-<n>-seats.svg" (win
 // rate by seat, 95% Wilson intervals) and "<prefix>-<n>-pips.svg" (win rate by opening pip
-// band), n = 1, 2, ... in group order; the group key is each plot's subtitle. Seat and pip
+// band), n = 1, 2, ... in group order; the group key is each plot's subtitle. A prefix that
+// ends in '/' names a folder: "<folder>/stats-<n>-dice.svg" ... Seat and pip
 // plots are left out for a group without complete games.
 std::vector<std::pair<std::string, std::string>> stats_plots(const StatsAggregate& agg,
                                                              const std::string& prefix);

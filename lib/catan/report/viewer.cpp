@@ -228,6 +228,7 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     ReplayOptions opt;
     opt.keep_going = opt_in.keep_going;
     opt.strict_board = opt_in.strict_board;
+    opt.stats = opt_in.stats;  // the verdict printed beside the page (--stats --html)
     int applied = 0;
     opt.track = opt_in.track;
     opt.on_belief = [&](int i, const Belief& belief) {

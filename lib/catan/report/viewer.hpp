@@ -31,8 +31,9 @@ struct ReplayPage {
     std::string html;  // the whole page (UTF-8)
 };
 
-// Replays `log` with `opt` (keep_going / strict_board / track are honoured; stop_at_* and
-// on_event are ignored: the page always covers the whole log) and describes every event.
+// Replays `log` with `opt` (keep_going / strict_board / track / stats are honoured: the
+// verdict then holds the statistics; stop_at_* and on_event are ignored: the page always
+// covers the whole log) and describes every event.
 // `name` names the log in the title and in violation texts (a file name; for standard
 // input, pass "-": the title then uses the log's source, e.g. the imported file).
 // The result (schema: the "page data" comment in lib/catan/report/viewer.cpp) holds:

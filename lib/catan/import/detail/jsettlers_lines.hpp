@@ -16,7 +16,8 @@ class LineReader {
     // Reads `text`; `name` (a file name, "-") starts every error message.
     LineReader(std::string_view text, std::string_view name) : text_(text), name_(name) {}
 
-    // Throws InputError "<name>:<line>: <what>".
+    // Throws InputError "<name>:<line>: <what>", a NUL byte in `what` (quoted input) written
+    // as the two characters \0 (a NUL would end the message where it is read as a C string).
     [[noreturn]] void fail(int line, const std::string& what) const;
 
     // The next line of the text without its '\n' and one final '\r' (CRLF), or
