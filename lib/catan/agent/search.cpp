@@ -18,19 +18,10 @@ namespace {
 // The score of a rollout's end for `seat` (search.hpp).
 double score(const GameState& s, PlayerId seat, PlayerId winner) {
     if (winner != kNoPlayer) return winner == seat ? 1.0 : 0.0;
-    auto pips = [&](PlayerId p) {
-        int n = 0;
-        for (int x : production_pips(s, p)) n += x;
-        return n;
-    };
-    int best_vp = -1, best_pips = 0;
+    double best = -1e300;
     for (PlayerId q = 0; q < s.player_count(); ++q)
-        if (q != seat) {
-            best_vp = std::max(best_vp, s.vp(q));
-            best_pips = std::max(best_pips, pips(q));
-        }
-    const double d = (s.vp(seat) - best_vp) + 0.1 * (pips(seat) - best_pips);
-    return 0.5 + 0.5 * std::tanh(d / 3.0);
+        if (q != seat) best = std::max(best, position_value(s, q));
+    return 0.5 + 0.5 * std::tanh((position_value(s, seat) - best) / 50.0);
 }
 
 }  // namespace

@@ -36,9 +36,9 @@ namespace ctk {
 
 struct SearchOptions {
     int rollouts = 100;                 // >= 1: rollouts per decision (catan-sim --rollouts)
-    int horizon = 8;                    // >= 1: turns a rollout plays past the decision's
+    int horizon = 4;                    // >= 1: turns a rollout plays past the decision's
     int candidates = 5;                 // >= 1: moves explored
-    Policy rollout = Policy::kBuilder;  // random, builder or greedy
+    Policy rollout = Policy::kGreedy;   // random, builder or greedy
     std::size_t max_states = 2000;      // the belief's bound (TrackOptions::max_states)
 };
 
