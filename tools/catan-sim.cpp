@@ -135,8 +135,7 @@ int run(int argc, char** argv) {
     app.add_flag("--rotate", opt.rotate,
                  "rotate the seats' policies from game to game (game i moves each policy i-1 "
                  "seats on), so that every policy plays every seat equally often");
-    app.add_option("--rollouts", opt.search.rollouts,
-                   "the search player's rollouts per decision")
+    app.add_option("--rollouts", opt.search.rollouts, "the search player's rollouts per decision")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     app.add_option("--summary", summary_format, "summary format: text or json")

@@ -231,9 +231,8 @@ TEST_CASE("search decides from its seat's belief: hidden cards change no decisio
     constexpr PlayerId kSeat = 0;
     int compared = 0;
     GameState s = GameState::initial(log);
-    for (std::size_t end = 0; end < std::min<std::size_t>(log.events.size(), 400) &&
-                              compared < scaled(3);
-         ++end) {
+    for (std::size_t end = 0;
+         end < std::min<std::size_t>(log.events.size(), 400) && compared < scaled(3); ++end) {
         LegalSet moves;
         legal_set(s, moves);
         const bool decision = moves.player == kSeat && s.rolled && moves.size() > 3 &&
@@ -257,11 +256,13 @@ TEST_CASE("search decides from its seat's belief: hidden cards change no decisio
             if (!truth_b) continue;
             const auto truth_a = replay_with(log, end, log.events.size(), alt);
             REQUIRE(truth_a);
-            if (seat_view(log, end, kSeat) != seat_view([&] {
-                    GameLog v = log;
-                    v.events[at] = alt;
-                    return v;
-                }(), end, kSeat))
+            if (seat_view(log, end, kSeat) != seat_view(
+                                                  [&] {
+                                                      GameLog v = log;
+                                                      v.events[at] = alt;
+                                                      return v;
+                                                  }(),
+                                                  end, kSeat))
                 continue;
             REQUIRE_FALSE(*truth_a == *truth_b);  // the games differ
             LegalSet ma, mb;

@@ -45,8 +45,8 @@ std::string_view policy_name(Policy p) {
 Policy parse_policy(std::string_view name) {
     for (int i = 0; i < kPolicyCount; ++i)
         if (kPolicyNames[static_cast<std::size_t>(i)] == name) return static_cast<Policy>(i);
-    throw InputError(fmt::format(
-        "policy: expected random, builder, greedy or search, got \"{}\"", name));
+    throw InputError(
+        fmt::format("policy: expected random, builder, greedy or search, got \"{}\"", name));
 }
 
 std::vector<Policy> parse_policy_list(std::string_view list) {
@@ -82,8 +82,7 @@ void drop_empty_special_builds(const GameState& s, LegalSet& moves) {
 }
 
 std::size_t choose_random(const LegalSet& moves, Rng& rng) {
-    return moves.has(LegalSet::kDiscards) ? 0
-                                          : rng.below(static_cast<std::uint32_t>(moves.size()));
+    return moves.has(LegalSet::kDiscards) ? 0 : rng.below(static_cast<std::uint32_t>(moves.size()));
 }
 
 std::size_t choose_builder(const LegalSet& moves, Rng& rng) {
@@ -134,8 +133,8 @@ void fill_chance(const GameState& s, EventBody& e, Rng& rng) {
     } else if (auto* m = std::get_if<MoveRobber>(&e)) {
         if (m->victim != kNoPlayer) {
             const PlayerState& v = s.players[m->victim];
-            m->stolen = static_cast<Resource>(
-                draw_card(rng, v.hand.data(), kResourceCount, v.hand_size()));
+            m->stolen =
+                static_cast<Resource>(draw_card(rng, v.hand.data(), kResourceCount, v.hand_size()));
         }
     } else if (auto* b = std::get_if<BuyDevCard>(&e)) {
         b->card = static_cast<DevCard>(draw_card(rng, s.deck.data(), kDevCardKinds, s.deck_left));

@@ -31,10 +31,10 @@ SearchAgent::SearchAgent(const GameLog& game, PlayerId seat, const SearchOptions
     : header_(game), view_(View::of_seat(seat)), seat_(seat), opt_(opt), rng_(seed) {
     if (seat < 0 || seat >= static_cast<PlayerId>(game.seats.size()))
         throw InputError(fmt::format("search: seat {} is not a seat of the game", seat));
-    if (opt.rollouts < 1 || opt.horizon < 1 || opt.candidates < 1 ||
-        opt.rollout == Policy::kSearch)
-        throw InputError("search: rollouts, horizon and candidates must be at least 1 and the "
-                         "rollout policy random, builder or greedy");
+    if (opt.rollouts < 1 || opt.horizon < 1 || opt.candidates < 1 || opt.rollout == Policy::kSearch)
+        throw InputError(
+            "search: rollouts, horizon and candidates must be at least 1 and the "
+            "rollout policy random, builder or greedy");
     header_.events.clear();
     TrackOptions track;
     track.max_states = opt.max_states;

@@ -18,8 +18,8 @@
 // sampled states with the same rollout seeds (common random numbers): the move, its chance
 // drawn, then `horizon` more turns by the rollout policy for every seat (rollout.hpp
 // play_out). A rollout scores 1 when the seat wins, 0 when another does, else
-// 0.5 + 0.5 tanh(d / 3) with d the seat's VP less the best other's plus a tenth of its
-// production pips less the best other's. The move of highest mean wins (ties: the first
+// 0.5 + 0.5 tanh(d / 50) with d the seat's position_value (value.hpp) less the best
+// other player's. The move of highest mean wins (ties: the first
 // in legal order). Deterministic for a seed.
 
 #include <cstdint>
@@ -35,11 +35,11 @@
 namespace ctk {
 
 struct SearchOptions {
-    int rollouts = 100;                 // >= 1: rollouts per decision (catan-sim --rollouts)
-    int horizon = 4;                    // >= 1: turns a rollout plays past the decision's
-    int candidates = 5;                 // >= 1: moves explored
-    Policy rollout = Policy::kGreedy;   // random, builder or greedy
-    std::size_t max_states = 2000;      // the belief's bound (TrackOptions::max_states)
+    int rollouts = 100;                // >= 1: rollouts per decision (catan-sim --rollouts)
+    int horizon = 4;                   // >= 1: turns a rollout plays past the decision's
+    int candidates = 5;                // >= 1: moves explored
+    Policy rollout = Policy::kGreedy;  // random, builder or greedy
+    std::size_t max_states = 2000;     // the belief's bound (TrackOptions::max_states)
 };
 
 class SearchAgent {

@@ -204,8 +204,8 @@ SimGame play_game(std::uint64_t seed, std::int64_t index, const SimOptions& opt)
             players += fmt::format("{} {} {}", p == 0 ? "" : ",", g.log.seats[p].name,
                                    policy_name(o.policies[p]));
     }
-    g.log.source = fmt::format("catan-sim: seed {}, game {}; {}, turn cap {}", seed, index,
-                               players, opt.turn_cap);
+    g.log.source = fmt::format("catan-sim: seed {}, game {}; {}, turn cap {}", seed, index, players,
+                               opt.turn_cap);
     return g;
 }
 

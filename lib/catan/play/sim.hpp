@@ -121,8 +121,8 @@ class SelfPlay {
     std::array<Policy, kMaxPlayers> policy_{};         // per seat
     std::vector<Rng> seat_rng_;                        // per seat: its policy's choices
     std::vector<std::unique_ptr<SearchAgent>> agent_;  // per seat: the search player, or null
-    LegalSet moves_;  // the legal moves of the decision
-    Event ev_;        // the last event chosen (step returns its body)
+    LegalSet moves_;                                   // the legal moves of the decision
+    Event ev_;  // the last event chosen (step returns its body)
     std::int64_t events_ = 0;
 };
 
@@ -131,10 +131,10 @@ SimGame play_game(std::uint64_t seed, std::int64_t index, const SimOptions& opt 
 
 // One policy's totals over the seats it played.
 struct PolicyTally {
-    std::int64_t seats = 0;   // seats played (a game counts once per seat it held)
-    std::int64_t wins = 0;    // of them, won
-    std::int64_t vp = 0;      // sum of the final VP
-    std::int64_t turns = 0;   // sum of the lengths (turns) of the games of those seats
+    std::int64_t seats = 0;  // seats played (a game counts once per seat it held)
+    std::int64_t wins = 0;   // of them, won
+    std::int64_t vp = 0;     // sum of the final VP
+    std::int64_t turns = 0;  // sum of the lengths (turns) of the games of those seats
 };
 
 // Totals over many games (catan-sim's summary).
@@ -145,7 +145,7 @@ struct SimSummary {
     std::int64_t turns = 0;       // sum over games
     std::int64_t events = 0;      // sum over games
     int min_turns = 0, max_turns = 0;
-    std::array<std::int64_t, kMaxPlayers> wins{};  // by seat
+    std::array<std::int64_t, kMaxPlayers> wins{};      // by seat
     std::array<PolicyTally, kPolicyCount> policies{};  // by Policy
     void add(const SimGame& g);
 };

@@ -34,7 +34,8 @@ Figures figures(const SimSummary& sum, const SimRun& run) {
 std::vector<Policy> played(const SimSummary& sum) {
     std::vector<Policy> out;
     for (int i = 0; i < kPolicyCount; ++i)
-        if (sum.policies[static_cast<std::size_t>(i)].seats > 0) out.push_back(static_cast<Policy>(i));
+        if (sum.policies[static_cast<std::size_t>(i)].seats > 0)
+            out.push_back(static_cast<Policy>(i));
     return out;
 }
 
@@ -124,8 +125,8 @@ std::string sim_summary_text(const SimSummary& sum, const SimRun& run) {
             policies += fmt::format(
                 "  {:<8} seats {}, wins {} ({:.2f}%, 95% CI {:.2f}-{:.2f}%), mean VP {:.2f}, "
                 "mean length {:.2f} turns\n",
-                policy_name(p), t.seats, t.wins, 100 * pf.win_rate, 100 * pf.ci.lo,
-                100 * pf.ci.hi, pf.mean_vp, pf.mean_turns);
+                policy_name(p), t.seats, t.wins, 100 * pf.win_rate, 100 * pf.ci.lo, 100 * pf.ci.hi,
+                pf.mean_vp, pf.mean_turns);
         }
     }
     return fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", run.seed, opt.players,
