@@ -13,7 +13,7 @@
 // states and the draw is among them by their weights.
 //
 // A decision: with one move, that move. Otherwise the `candidates` moves of highest greedy
-// value (value.hpp, on the belief's most probable state; the pass always among them) are
+// value (value.hpp, on the belief's most probable state) are
 // each played `rollouts / candidates` times (at least once), every candidate from the same
 // sampled states with the same rollout seeds (common random numbers): the move, its chance
 // drawn, then `horizon` more turns by the rollout policy for every seat (rollout.hpp
