@@ -70,7 +70,7 @@ void add_house_rule_flags(CLI::App& app, GameOptions& options) {
 }
 
 int run(int argc, char** argv) {
-    CLI::App app{"Play seeded Catan games with uniformly random legal moves; write their logs"};
+    CLI::App app{"Play seeded Catan games between policies (random by default); write their logs"};
     cli::setup_app(
         app, "catan-sim",
         "  catan-sim --seed 1 --games 1000                 summary only (no logs)\n"
@@ -80,10 +80,14 @@ int run(int argc, char** argv) {
         "  catan-sim --board my-board.json --games 100 --summary json\n"
         "  catan-sim --seed 3 --games 100 --players 6 --out g6     5-6 player extension\n"
         "  catan-sim --games 100 --vp-to-win 15 --discard-limit 9 --friendly-robber\n"
+        "  catan-sim --games 1000 --policies greedy,random,random,random --rotate\n"
+        "  catan-sim --games 40 --policies search,greedy,greedy,greedy --rotate --rollouts 50\n"
         "Game i of seed S is the same on every machine; catan-replay accepts every log.\n"
-        "Policy: uniform among the legal events (no domestic trades, maritime trades of\n"
-        "one bundle); chance by the seeded RNG; a game still running after --turn-cap\n"
-        "turns ends unfinished.\n");
+        "Policies (one per seat): random (uniform among the legal events: no domestic\n"
+        "trades, maritime trades of one bundle), builder (random weighted toward cities,\n"
+        "settlements, development cards), greedy (one move ahead by a value function),\n"
+        "search (Monte Carlo rollouts from the seat's belief); chance by the seeded RNG;\n"
+        "a game still running after --turn-cap turns ends unfinished.\n");
     std::uint64_t seed = 1;
     std::int64_t games = 1;
     SimOptions opt;
@@ -123,10 +127,25 @@ int run(int argc, char** argv) {
                  "re-check every generated event with the rules' check before applying it "
                  "(off by default: the tests prove the generator lists exactly what check "
                  "accepts; the games are the same either way, only slower)");
+    std::string policies;
+    app.add_option("--policies", policies,
+                   "one policy per seat, comma-separated: random, builder, greedy or search "
+                   "(e.g. greedy,random,random,random); its length sets the players")
+        ->excludes("--players");
+    app.add_flag("--rotate", opt.rotate,
+                 "rotate the seats' policies from game to game (game i moves each policy i-1 "
+                 "seats on), so that every policy plays every seat equally often");
+    app.add_option("--rollouts", opt.search.rollouts, "the search player's rollouts per decision")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     app.add_option("--summary", summary_format, "summary format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
+    if (!policies.empty()) {
+        opt.policies = parse_policy_list(policies);
+        opt.players = static_cast<int>(opt.policies.size());
+    }
     if (!board_file.empty()) opt.board = read_board(board_file);
     const bool write = !out_dir.empty();
     const bool to_stdout = out_dir == "-";

@@ -22,3 +22,15 @@ set(SIM_OUT ${CMAKE_CURRENT_BINARY_DIR}/sim-logs)
 add_test(NAME cli.sim_logs_replay
   COMMAND ${CMAKE_COMMAND} -DSIM=$<TARGET_FILE:catan-sim> -DREPLAY=$<TARGET_FILE:catan-replay>
           -DOUT=${SIM_OUT} -P ${CATAN_CLI_DIR}/cli_sim_replay.cmake)
+# Policies (--policies, --rotate; $<COMMA> is a comma inside the command's generator expression): a bad name, a list of one, --players beside it; the
+# summary's per-policy lines (greedy wins every game against random here).
+catan_cli_test(NAME sim_bad_policy EXIT 2
+  MATCH "policy: expected random, builder, greedy or search, got \"smart\""
+  COMMAND $<TARGET_FILE:catan-sim> --policies greedy$<COMMA>smart)
+catan_cli_test(NAME sim_one_policy EXIT 2 MATCH "policies: expected 2..6 names \\(one per seat\\), got 1"
+  COMMAND $<TARGET_FILE:catan-sim> --policies greedy)
+catan_cli_test(NAME sim_policies_and_players EXIT 2 MATCH "excludes"
+  COMMAND $<TARGET_FILE:catan-sim> --policies greedy$<COMMA>random --players 3)
+catan_cli_test(NAME sim_policies_summary EXIT 0
+  MATCH "policies \\(seats rotated\\):\n  random   seats 30, wins 0 \\(0.00%, 95% CI 0.00-11.35%\\), mean VP [0-9.]+, mean length [0-9.]+ turns\n  greedy   seats 10, wins 10 \\(100.00%, 95% CI 72.25-100.00%\\)"
+  COMMAND $<TARGET_FILE:catan-sim> --seed 2 --games 10 --policies greedy$<COMMA>random$<COMMA>random$<COMMA>random --rotate)

@@ -3,12 +3,15 @@
 
 #include <catan/engine/invariants.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include <catan/agent/rollout.hpp>
+#include <catan/agent/value.hpp>
 #include <catan/board/generate.hpp>
 #include <catan/engine/legal.hpp>
 #include <catan/engine/rules.hpp>
@@ -49,16 +52,6 @@ const SimOptions& validated(const SimOptions& opt) {
     return opt;
 }
 
-// A card drawn uniformly among `counts` (each card equally likely); total > 0.
-int draw_card(Rng& rng, const int* counts, int kinds, int total) {
-    int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-    for (int k = 0; k < kinds; ++k) {
-        if (i < counts[k]) return k;
-        i -= counts[k];
-    }
-    return kinds - 1;
-}
-
 }  // namespace
 
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
@@ -66,6 +59,22 @@ std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
     std::uint64_t a = Rng::splitmix64(st);
     st = a ^ static_cast<std::uint64_t>(index);
     return Rng::splitmix64(st);
+}
+
+std::uint64_t seat_seed(std::uint64_t game, PlayerId p) {
+    std::uint64_t st = game ^ (0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(p + 1));
+    return Rng::splitmix64(st);
+}
+
+std::vector<Policy> game_policies(const SimOptions& opt, std::int64_t index) {
+    std::vector<Policy> out(static_cast<std::size_t>(opt.players), Policy::kRandom);
+    const auto n = static_cast<std::int64_t>(opt.players);
+    for (std::int64_t p = 0; p < n; ++p) {
+        const std::int64_t k = opt.rotate ? (p + index - 1) % n : p;
+        if (k < static_cast<std::int64_t>(opt.policies.size()))
+            out[static_cast<std::size_t>(p)] = opt.policies[static_cast<std::size_t>(k)];
+    }
+    return out;
 }
 
 std::vector<Seat> sim_seats(int players) {
@@ -87,68 +96,69 @@ SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
     log_.board = state_.board();
+    policy_.fill(Policy::kRandom);
+    agent_.resize(static_cast<std::size_t>(opt_.players));
+    for (PlayerId p = 0; p < opt_.players; ++p) {
+        if (static_cast<std::size_t>(p) < opt_.policies.size()) policy_[p] = opt_.policies[p];
+        seat_rng_.emplace_back(seat_seed(seed, p));
+        if (policy_[p] == Policy::kSearch)
+            agent_[p] =
+                std::make_unique<SearchAgent>(log_, p, opt_.search, seat_rng_.back().next());
+    }
 }
+
+SelfPlay::~SelfPlay() = default;
 
 bool SelfPlay::over() const {
     // (a win due as the turn passes, win_when_turn_passes: the players take no further
     // part, so the log ends there with that win)
-    return state_.phase == Phase::kOver || state_.turn > opt_.turn_cap ||
-           (win_due(state_) != kNoPlayer && state_.special.builder == kNoPlayer);
+    return game_over(state_, opt_.turn_cap);
 }
 
 const EventBody& SelfPlay::step() {
     legal_set(state_, moves_);
     // special-building: a player opens a part only when it can build something there (a
     // player who builds nothing writes nothing).
-    if (moves_.has(LegalSet::kSpecialBuilds))
-        for (unsigned q = moves_.builders; q != 0; q &= q - 1) {
-            const PlayerId builder = std::countr_zero(q);
-            GameState part = state_;
-            apply(part, Event{SpecialBuild{builder}, nullptr, 0});
-            LegalSet in_part;
-            legal_set(part, in_part);
-            if (in_part.size() <= 1) moves_.drop_special_build(builder);  // end_turn alone
-        }
+    drop_empty_special_builds(state_, moves_);
     if (moves_.empty())
         throw std::logic_error(fmt::format("self-play: no legal event at turn {} ({} to act)",
                                            state_.turn, state_.active));
     // The k-th move of the list legal_moves would give, built alone; the first player
-    // owing a discard discards first.
-    const std::size_t pick =
-        moves_.has(LegalSet::kDiscards) ? 0 : rng_.below(static_cast<std::uint32_t>(moves_.size()));
-    // The chosen event is built in place (ev_), its chance filled in there: no copy of the
-    // event variant on the way to apply.
+    // owing a discard discards first. The chosen event is built in place (ev_), its chance
+    // filled in there: no copy of the event variant on the way to apply.
+    const PlayerId who = decider(state_, moves_);
+    const Policy policy = policy_[who];
+    std::size_t pick = 0;
+    switch (policy) {
+        case Policy::kRandom:
+            pick = choose_random(moves_, rng_);
+            break;
+        case Policy::kBuilder:
+            pick = choose_builder(moves_, seat_rng_[who]);
+            break;
+        case Policy::kGreedy:
+            pick = choose_greedy(state_, moves_, who);
+            break;
+        case Policy::kSearch:
+            pick = agent_[who]->choose(moves_);
+            break;
+    }
     move_event(moves_.at(pick), ev_.body);
-    EventBody& e = ev_.body;
-    if (auto* d = std::get_if<Discard>(&e)) {
-        // The first player owing a discard picks one of its distinct discards uniformly.
-        const ResourceCounts& hand = state_.players[d->player].hand;
-        const int k = state_.discard_owed[d->player];
-        const DiscardTable discards(hand, k);
-        d->cards = discards.at(
-            static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(discards.count()))));
-    } else if (auto* r = std::get_if<Roll>(&e)) {  // chance
-        // no-seven-rounds / no-seven-until-city: a 7 not allowed is rolled again (JSettlers2)
-        const bool seven = seven_allowed(state_);
-        do {
-            r->die1 = 1 + static_cast<int>(rng_.below(6));
-            r->die2 = 1 + static_cast<int>(rng_.below(6));
-        } while (!seven && r->die1 + r->die2 == 7);
-    } else if (auto* m = std::get_if<MoveRobber>(&e)) {
-        if (m->victim != kNoPlayer) {
-            const PlayerState& v = state_.players[m->victim];
-            m->stolen = static_cast<Resource>(
-                draw_card(rng_, v.hand.data(), kResourceCount, v.hand_size()));
-        }
-    } else if (auto* b = std::get_if<BuyDevCard>(&e)) {
-        b->card = static_cast<DevCard>(
-            draw_card(rng_, state_.deck.data(), kDevCardKinds, state_.deck_left));
+    if (auto* d = std::get_if<Discard>(&ev_.body)) {
+        // The first player owing a discard: random uniformly among its distinct discards.
+        d->cards = policy == Policy::kRandom   ? random_discard(state_, d->player, rng_)
+                   : policy == Policy::kSearch ? agent_[who]->discard()
+                                               : keep_discard(state_, d->player);
+    } else {
+        fill_chance(state_, ev_.body, rng_);
     }
     if (opt_.verify)
         if (auto v = check(state_, ev_, static_cast<int>(events_)))
             throw std::logic_error(
                 fmt::format("self-play generated an illegal event {} at turn {}: {}: {}",
                             event_summary(ev_.body), state_.turn, v->rule_id, v->message));
+    for (const auto& agent : agent_)
+        if (agent) agent->observe(ev_, &state_);
     apply(state_, ev_);
 #ifdef CATAN_ASSERT_INVARIANTS
     abort_on_broken_invariant(state_, ev_, static_cast<long>(events_));
@@ -180,11 +190,22 @@ SimGame SelfPlay::finish() {
 }
 
 SimGame play_game(std::uint64_t seed, std::int64_t index, const SimOptions& opt) {
-    SelfPlay sp(game_seed(seed, index), opt);
+    SimOptions o = opt;
+    o.policies = game_policies(opt, index);
+    SelfPlay sp(game_seed(seed, index), o);
     SimGame g = sp.finish();
-    g.log.source =
-        fmt::format("catan-sim: seed {}, game {}; uniform random legal moves, turn cap {}", seed,
-                    index, opt.turn_cap);
+    g.policies = o.policies;
+    const bool all_random = std::all_of(o.policies.begin(), o.policies.end(),
+                                        [](Policy p) { return p == Policy::kRandom; });
+    std::string players = "uniform random legal moves";
+    if (!all_random) {
+        players = "policies";
+        for (std::size_t p = 0; p < o.policies.size(); ++p)
+            players += fmt::format("{} {} {}", p == 0 ? "" : ",", g.log.seats[p].name,
+                                   policy_name(o.policies[p]));
+    }
+    g.log.source = fmt::format("catan-sim: seed {}, game {}; {}, turn cap {}", seed, index, players,
+                               opt.turn_cap);
     return g;
 }
 
@@ -200,6 +221,13 @@ void SimSummary::add(const SimGame& g) {
     }
     turns += g.turns;
     events += g.events;
+    for (std::size_t p = 0; p < g.policies.size(); ++p) {
+        PolicyTally& t = policies[static_cast<std::size_t>(g.policies[p])];
+        ++t.seats;
+        if (g.winner == static_cast<PlayerId>(p)) ++t.wins;
+        if (g.state) t.vp += g.state->vp(static_cast<PlayerId>(p));
+        t.turns += g.turns;
+    }
 }
 
 }  // namespace ctk

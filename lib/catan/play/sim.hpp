@@ -5,9 +5,11 @@
 // it is first re-checked by the rules' check() (a generator bug throws, it never yields an
 // invalid log).
 //
-// Policy (game length, and so games/s, depend on it):
-//   - at each decision, one event uniformly among legal_events(state) (legal.hpp: no
-//     domestic trades, maritime trades of one bundle, no resign);
+// Policy (game length, and so games/s, depend on it): each seat plays the policy
+// SimOptions::policies gives it (lib/catan/agent/policy.hpp: random, builder, greedy,
+// search), every one choosing among legal_events(state) only (legal.hpp: no domestic trades,
+// maritime trades of one bundle, no resign). The default, every seat random:
+//   - at each decision, one event uniformly among legal_events(state);
 //   - the special building phase (5-6 players): special_build is among the choices only
 //     for a player who can then build something (a part of end_turn alone is never
 //     opened); in a part, one event uniformly among its builds and its end_turn;
@@ -18,6 +20,9 @@
 //   JSettlers2 does under N7 and N7C); the stolen card
 //     uniformly among the victim's cards (each card equally likely); the bought card
 //     uniformly among the cards left in the deck (each card equally likely);
+//   - the other policies draw their choices from an RNG of their seat's own
+//     (Rng(seat_seed(game seed, seat))), the search player also its rollouts; chance is
+//     always the game's RNG;
 //   - a turn cap (default 1000 turns): a game still running when turn cap+1 would start
 //     ends there, recorded as unfinished (a valid log without a winner).
 // Game i (1-based) of a run with seed S uses Rng(game_seed(S, i)); with a random board, the
@@ -29,6 +34,8 @@
 #include <optional>
 #include <vector>
 
+#include <catan/agent/policy.hpp>
+#include <catan/agent/search.hpp>
 #include <catan/board/board.hpp>
 #include <catan/board/rng.hpp>
 #include <catan/engine/event.hpp>
@@ -53,6 +60,14 @@ struct SimOptions {
     // games are the same event for event either way (tests/engine/invariants_test.cpp). On in
     // every test; catan-sim turns it off unless --verify.
     bool verify = true;
+    // The policy of each seat (the first `players` entries are read; a shorter list leaves
+    // the other seats random); empty: every seat random, today's games.
+    std::vector<Policy> policies;
+    // The seats' policies rotate from game to game (catan-sim --rotate): game i (1-based)
+    // gives seat p the policy policies[(p + i - 1) mod players], so over `players` games
+    // every policy plays every seat once.
+    bool rotate = false;
+    SearchOptions search;  // the search player's budget and rollouts
 };
 
 // One finished (won or capped) game.
@@ -62,10 +77,18 @@ struct SimGame {
     PlayerId winner = kNoPlayer;     // kNoPlayer: unfinished (turn cap)
     int turns = 0;                   // turns played (the last turn with an event)
     std::int64_t events = 0;         // events played
+    std::vector<Policy> policies;    // the policy of each seat in this game
 };
 
 // The seed of game `index` of a run seeded with `seed` (splitmix64 of both).
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
+
+// The policies of the seats in game `index` (1-based) of a run with options opt (rotated
+// when opt.rotate; random where opt.policies says nothing): opt.players entries.
+std::vector<Policy> game_policies(const SimOptions& opt, std::int64_t index);
+
+// The seed of the RNG of seat p's policy in a game seeded with `game` (splitmix64).
+std::uint64_t seat_seed(std::uint64_t game, PlayerId p);
 
 // The seats of a self-play game: red, blue, white, orange, green, brown (first `players`
 // of them). Throws InputError for players outside 2..6.
@@ -77,6 +100,7 @@ class SelfPlay {
     // Throws InputError for players outside 2..6, 5-6 players on a given board that is not
     // the extended one, or turn_cap < 1.
     SelfPlay(std::uint64_t seed, const SimOptions& opt = {});
+    ~SelfPlay();
 
     // True once the game is won or the turn cap is reached.
     bool over() const;
@@ -95,13 +119,24 @@ class SelfPlay {
     Rng rng_;
     GameLog log_;
     GameState state_;
-    LegalSet moves_;  // the legal moves of the decision
-    Event ev_;        // the last event chosen (step returns its body)
+    std::array<Policy, kMaxPlayers> policy_{};         // per seat
+    std::vector<Rng> seat_rng_;                        // per seat: its policy's choices
+    std::vector<std::unique_ptr<SearchAgent>> agent_;  // per seat: the search player, or null
+    LegalSet moves_;                                   // the legal moves of the decision
+    Event ev_;  // the last event chosen (step returns its body)
     std::int64_t events_ = 0;
 };
 
 // Plays game `index` (1-based) of a run seeded with `seed`.
 SimGame play_game(std::uint64_t seed, std::int64_t index, const SimOptions& opt = {});
+
+// One policy's totals over the seats it played.
+struct PolicyTally {
+    std::int64_t seats = 0;  // seats played (a game counts once per seat it held)
+    std::int64_t wins = 0;   // of them, won
+    std::int64_t vp = 0;     // sum of the final VP
+    std::int64_t turns = 0;  // sum of the lengths (turns) of the games of those seats
+};
 
 // Totals over many games (catan-sim's summary).
 struct SimSummary {
@@ -111,7 +146,8 @@ struct SimSummary {
     std::int64_t turns = 0;       // sum over games
     std::int64_t events = 0;      // sum over games
     int min_turns = 0, max_turns = 0;
-    std::array<std::int64_t, kMaxPlayers> wins{};  // by seat
+    std::array<std::int64_t, kMaxPlayers> wins{};      // by seat
+    std::array<PolicyTally, kPolicyCount> policies{};  // by Policy
     void add(const SimGame& g);
 };
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/analysis/stats.hpp>
 #include <catan/io/board_json.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/log_format.hpp>
@@ -32,6 +33,30 @@ Figures figures(const SimSummary& sum, const SimRun& run) {
     // else the machine runs (wall time is printed beside it).
     f.gps = run.cpu > 0 ? static_cast<double>(sum.games) / run.cpu : 0.0;
     f.eps = run.cpu > 0 ? static_cast<double>(sum.events) / run.cpu : 0.0;
+    return f;
+}
+
+// The policies played, in the order of Policy (those with no seat left out).
+std::vector<Policy> played(const SimSummary& sum) {
+    std::vector<Policy> out;
+    for (int i = 0; i < kPolicyCount; ++i)
+        if (sum.policies[static_cast<std::size_t>(i)].seats > 0)
+            out.push_back(static_cast<Policy>(i));
+    return out;
+}
+
+struct PolicyFigures {
+    double win_rate = 0, mean_vp = 0, mean_turns = 0;
+    Interval ci;
+};
+
+PolicyFigures policy_figures(const PolicyTally& t) {
+    PolicyFigures f;
+    const auto n = static_cast<double>(t.seats);
+    f.win_rate = static_cast<double>(t.wins) / n;
+    f.mean_vp = static_cast<double>(t.vp) / n;
+    f.mean_turns = static_cast<double>(t.turns) / n;
+    f.ci = wilson_interval(t.wins, t.seats);
     return f;
 }
 
@@ -71,6 +96,22 @@ std::string sim_summary_json(const SimSummary& sum, const SimRun& run) {
         {"seconds", rounded(run.seconds, 1000)},
         {"games_per_second", static_cast<std::int64_t>(f.gps)},
         {"events_per_second", static_cast<std::int64_t>(f.eps)}};
+    if (!opt.policies.empty()) {
+        nlohmann::json pol = nlohmann::json::object();
+        for (Policy p : played(sum)) {
+            const PolicyTally& t = sum.policies[static_cast<std::size_t>(p)];
+            const PolicyFigures pf = policy_figures(t);
+            pol[std::string(policy_name(p))] = {
+                {"seats", t.seats},
+                {"wins", t.wins},
+                {"win_rate", rounded(pf.win_rate, 10000)},
+                {"ci95", {rounded(pf.ci.lo, 10000), rounded(pf.ci.hi, 10000)}},
+                {"mean_vp", rounded(pf.mean_vp, 100)},
+                {"mean_turns", rounded(pf.mean_turns, 100)}};
+        }
+        j["policies"] = pol;
+        j["rotate"] = opt.rotate;
+    }
     return j.dump(2) + '\n';
 }
 
@@ -81,6 +122,19 @@ std::string sim_summary_text(const SimSummary& sum, const SimRun& run) {
     std::string winners;
     for (int p = 0; p < opt.players; ++p)
         winners += fmt::format("{} {}, ", seats[p].name, sum.wins[p]);
+    std::string policies;
+    if (!opt.policies.empty()) {
+        policies = fmt::format("policies{}:\n", opt.rotate ? " (seats rotated)" : "");
+        for (Policy p : played(sum)) {
+            const PolicyTally& t = sum.policies[static_cast<std::size_t>(p)];
+            const PolicyFigures pf = policy_figures(t);
+            policies += fmt::format(
+                "  {:<8} seats {}, wins {} ({:.2f}%, 95% CI {:.2f}-{:.2f}%), mean VP {:.2f}, "
+                "mean length {:.2f} turns\n",
+                policy_name(p), t.seats, t.wins, 100 * pf.win_rate, 100 * pf.ci.lo, 100 * pf.ci.hi,
+                pf.mean_vp, pf.mean_turns);
+        }
+    }
     return fmt::format("catan-sim: seed {}, {} players, {}, turn cap {}\n", run.seed, opt.players,
                        run.board, opt.turn_cap) +
            fmt::format("games: {} (complete {}, unfinished {})\n", sum.games, sum.complete,
@@ -88,7 +142,7 @@ std::string sim_summary_text(const SimSummary& sum, const SimRun& run) {
            fmt::format("turns: average {:.2f}, min {}, max {}\n", f.avg_turns, sum.min_turns,
                        sum.max_turns) +
            fmt::format("events: {} (average {:.2f} per game)\n", sum.events, f.avg_events) +
-           fmt::format("winners: {}none {}\n", winners, sum.unfinished) +
+           fmt::format("winners: {}none {}\n", winners, sum.unfinished) + policies +
            fmt::format(
                "speed: {:.3f} s wall, {:.3f} s CPU; per CPU second {:.0f} games, {:.0f} "
                "events{}\n",

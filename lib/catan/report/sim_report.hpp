@@ -26,15 +26,20 @@ std::string sim_board_name(const SimOptions& opt, const std::string& board_file)
 
 // The summary as text: six lines (the run; games complete and unfinished; turns average,
 // min, max; events; winners by seat and "none" for the unfinished; speed, wall and CPU,
-// games and events per CPU second, and where the logs went). `sum` must hold at least one
-// game. Ends with a newline.
+// games and events per CPU second, and where the logs went); when the run named policies
+// (SimOptions::policies), after the winners a line "policies:" (" (seats rotated)" with
+// --rotate) and one line per policy played: seats, wins, win rate with its 95% Wilson
+// interval, mean final VP, mean game length in turns. `sum` must hold at least one game.
+// Ends with a newline.
 std::string sim_summary_text(const SimSummary& sum, const SimRun& run);
 
 // The summary as a JSON document (indented by 2, ending with a newline): seed, games,
 // players, board, turn_cap, options, complete, unfinished, turns {total, average, min, max},
 // events {total, average}, wins by seat name, seconds, games_per_second,
-// events_per_second; averages and seconds rounded as the text prints them. `sum` must hold
-// at least one game.
+// events_per_second; averages and seconds rounded as the text prints them; when the run
+// named policies, "rotate" and "policies": {NAME: {seats, wins, win_rate, ci95 [lo, hi],
+// mean_vp, mean_turns}} for each policy played (rates to 4 decimals, means to 2). `sum`
+// must hold at least one game.
 std::string sim_summary_json(const SimSummary& sum, const SimRun& run);
 
 // The run marker of a folder of logs (catan-sim --out DIR writes it as DIR/.catan-sim-run,

@@ -97,7 +97,26 @@ std::shared_ptr<const Claims> keep_claims(const Claims& c, const View& v, bool s
     return std::make_shared<const Claims>(std::move(k));
 }
 
+// The haul of a monopoly from each hand of `s` (the state it applies to).
+void state_haul(PlayMonopoly& m, const GameState& s) {
+    SeatCounts& given = m.given.emplace();
+    given.fill(0);
+    for (PlayerId q = 0; q < s.player_count(); ++q)
+        if (q != m.player)
+            given[static_cast<std::size_t>(q)] =
+                static_cast<std::int8_t>(s.players[q].hand[static_cast<int>(m.resource)]);
+}
+
 }  // namespace
+
+Event view_event(const Event& full, const View& view, const GameState* before) {
+    Event e = full;
+    if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given && before)
+        state_haul(*m, *before);
+    const bool steal_hidden = hide_fields(e.body, view);
+    if (e.claims) e.claims = keep_claims(*e.claims, view, steal_hidden, false);
+    return e;
+}
 
 GameLog make_view(const GameLog& full, const View& view) {
     if (view.kind == View::Kind::kSeat &&
@@ -117,14 +136,8 @@ GameLog make_view(const GameLog& full, const View& view) {
             r && r->victim != kNoPlayer && !r->stolen)
             hands_known = false;
         if (const auto* d = std::get_if<Discard>(&e.body); d && d->hidden) hands_known = false;
-        if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given && hands_known) {
-            SeatCounts& given = m->given.emplace();
-            given.fill(0);
-            for (PlayerId q = 0; q < s.player_count(); ++q)
-                if (q != m->player)
-                    given[static_cast<std::size_t>(q)] =
-                        static_cast<std::int8_t>(s.players[q].hand[static_cast<int>(m->resource)]);
-        }
+        if (auto* m = std::get_if<PlayMonopoly>(&e.body); m && !m->given && hands_known)
+            state_haul(*m, s);
         apply(s, full.events[i]);
         bool steal_hidden = hide_fields(e.body, view);
         if (e.claims)

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include <catan/engine/event.hpp>
+#include <catan/engine/state.hpp>
 
 namespace ctk {
 
@@ -61,5 +62,12 @@ std::string view_name(const View& view, const std::vector<Seat>& seats);
 // revealing claims dropped as stated above. Precondition: view.seat is a seat of `full`
 // when kind == kSeat (else std::invalid_argument). Never fails otherwise.
 GameLog make_view(const GameLog& full, const View& view);
+
+// One event of a game as `view` would have recorded it, for a player that follows a game as
+// it is played (lib/catan/agent/search.hpp): make_view's hiding of one event that is not the
+// log's last (its vp claim dropped). `before`, when given, is the full state the event applies
+// to: a monopoly whose haul `full` leaves out then states it (play_monopoly.given), as
+// make_view does while the full game hides nothing.
+Event view_event(const Event& full, const View& view, const GameState* before = nullptr);
 
 }  // namespace ctk

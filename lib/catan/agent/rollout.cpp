@@ -1,0 +1,59 @@
+// Rollouts (rollout.hpp).
+#include <catan/agent/rollout.hpp>
+
+#include <stdexcept>
+
+#include <catan/agent/value.hpp>
+#include <catan/engine/legal.hpp>
+#include <catan/engine/rules.hpp>
+
+namespace ctk {
+
+bool game_over(const GameState& s, int turn_cap) {
+    return s.phase == Phase::kOver || s.turn > turn_cap ||
+           (win_due(s) != kNoPlayer && s.special.builder == kNoPlayer);
+}
+
+PlayerId play_out(GameState& s, const std::array<Policy, kMaxPlayers>& seats, Rng& rng,
+                  int turn_cap) {
+    for (PlayerId p = 0; p < s.player_count(); ++p)
+        if (seats[p] == Policy::kSearch)
+            throw std::invalid_argument("play_out: search is not a rollout policy");
+    LegalSet moves;
+    Event e{EndTurn{0}, nullptr, 0};
+    while (!game_over(s, turn_cap)) {
+        legal_set(s, moves);
+        drop_empty_special_builds(s, moves);
+        if (moves.empty()) break;  // (never under the rules: a decision has a move)
+        const PlayerId who = decider(s, moves);
+        const Policy policy = seats[who];
+        std::size_t pick = 0;
+        switch (policy) {
+            case Policy::kRandom:
+                pick = choose_random(moves, rng);
+                break;
+            case Policy::kBuilder:
+                pick = choose_builder(moves, rng);
+                break;
+            default:
+                pick = choose_greedy(s, moves, who);
+                break;
+        }
+        move_event(moves.at(pick), e.body);
+        if (auto* d = std::get_if<Discard>(&e.body))
+            d->cards = policy == Policy::kRandom ? random_discard(s, d->player, rng)
+                                                 : keep_discard(s, d->player);
+        else
+            fill_chance(s, e.body, rng);
+        apply(s, e);
+    }
+    return winner_at_end(s);
+}
+
+PlayerId play_out(GameState& s, Policy policy, Rng& rng, int turn_cap) {
+    std::array<Policy, kMaxPlayers> seats;
+    seats.fill(policy);
+    return play_out(s, seats, rng, turn_cap);
+}
+
+}  // namespace ctk

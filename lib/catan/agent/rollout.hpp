@@ -1,0 +1,31 @@
+#pragma once
+// Fast rollouts (the search player's, and win probabilities'): a state played forward to the
+// end by simple policies, in place, with no log and no allocation per event.
+
+#include <array>
+
+#include <catan/agent/policy.hpp>
+#include <catan/board/rng.hpp>
+#include <catan/engine/state.hpp>
+
+namespace ctk {
+
+// True when the game of s has ended, as self-play ends it: won (phase over, or a win due
+// as the turn passes with no special building part open) or past `turn_cap` (s.turn >
+// turn_cap).
+bool game_over(const GameState& s, int turn_cap);
+
+// Plays s forward until game_over(s, turn_cap): each decision by the policy of its decider
+// (decider(), policy.hpp) from `seats` (random, builder or greedy: std::invalid_argument for
+// search, which needs a game's history), discards by random_discard for random and
+// keep_discard for the others, every choice and all chance from `rng`, special building
+// parts as self-play opens them (drop_empty_special_builds). Returns the winner
+// (winner_at_end: kNoPlayer when the turn cap ended it). s must be a state the rules reach
+// (every card known: a sampled belief state serves). Cost: a game of builder players from
+// the start, about 0.1 ms (docs/catan-sim.md).
+PlayerId play_out(GameState& s, const std::array<Policy, kMaxPlayers>& seats, Rng& rng,
+                  int turn_cap);
+// The same with one policy for every seat.
+PlayerId play_out(GameState& s, Policy policy, Rng& rng, int turn_cap);
+
+}  // namespace ctk
