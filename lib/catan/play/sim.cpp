@@ -22,7 +22,19 @@ const std::shared_ptr<const Board>& beginner_board() {
     return b;
 }
 
-std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
+// A card drawn uniformly among `counts` (each card equally likely); total > 0.
+int draw_card(Rng& rng, const int* counts, int kinds, int total) {
+    int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+    for (int k = 0; k < kinds; ++k) {
+        if (i < counts[k]) return k;
+        i -= counts[k];
+    }
+    return kinds - 1;
+}
+
+}  // namespace
+
+std::shared_ptr<const Board> sim_board(const SimOptions& opt, Rng& rng) {
     const bool extended = opt.players > 4 && !opt.board;
     if (opt.random_board || extended) {
         // A Generator's output depends on its scratch arrays as left by earlier calls, so
@@ -38,7 +50,7 @@ std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
     return opt.board ? opt.board : beginner_board();
 }
 
-const SimOptions& validated(const SimOptions& opt) {
+const SimOptions& validate_sim_options(const SimOptions& opt) {
     if (opt.players < 2 || opt.players > kMaxPlayers)
         throw InputError(fmt::format("players: expected 2..{}, got {}", kMaxPlayers, opt.players));
     if (opt.players > 4 && opt.board && opt.board->kind() != BoardKind::kExtended)
@@ -49,17 +61,27 @@ const SimOptions& validated(const SimOptions& opt) {
     return opt;
 }
 
-// A card drawn uniformly among `counts` (each card equally likely); total > 0.
-int draw_card(Rng& rng, const int* counts, int kinds, int total) {
-    int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-    for (int k = 0; k < kinds; ++k) {
-        if (i < counts[k]) return k;
-        i -= counts[k];
+void fill_chance(const GameState& s, EventBody& e, Rng& rng) {
+    if (auto* d = std::get_if<Discard>(&e)) {
+        // The first player owing a discard picks one of its distinct discards uniformly.
+        const ResourceCounts& hand = s.players[d->player].hand;
+        const int k = s.discard_owed[d->player];
+        const DiscardTable discards(hand, k);
+        d->cards = discards.at(
+            static_cast<std::int64_t>(rng.below(static_cast<std::uint32_t>(discards.count()))));
+    } else if (auto* r = std::get_if<Roll>(&e)) {  // chance
+        r->die1 = 1 + static_cast<int>(rng.below(6));
+        r->die2 = 1 + static_cast<int>(rng.below(6));
+    } else if (auto* m = std::get_if<MoveRobber>(&e)) {
+        if (m->victim != kNoPlayer) {
+            const PlayerState& v = s.players[m->victim];
+            m->stolen =
+                static_cast<Resource>(draw_card(rng, v.hand.data(), kResourceCount, v.hand_size()));
+        }
+    } else if (auto* b = std::get_if<BuyDevCard>(&e)) {
+        b->card = static_cast<DevCard>(draw_card(rng, s.deck.data(), kDevCardKinds, s.deck_left));
     }
-    return kinds - 1;
 }
-
-}  // namespace
 
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
     std::uint64_t st = seed;
@@ -80,9 +102,9 @@ std::vector<Seat> sim_seats(int players) {
 }
 
 SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
-    : opt_(validated(opt)),
+    : opt_(validate_sim_options(opt)),
       rng_(seed),
-      state_(pick_board(opt_, rng_), opt_.players, opt_.options),
+      state_(sim_board(opt_, rng_), opt_.players, opt_.options),
       ev_{EndTurn{0}, nullptr, 0} {
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
@@ -119,27 +141,7 @@ const EventBody& SelfPlay::step() {
     // The chosen event is built in place (ev_), its chance filled in there: no copy of the
     // event variant on the way to apply.
     move_event(moves_.at(pick), ev_.body);
-    EventBody& e = ev_.body;
-    if (auto* d = std::get_if<Discard>(&e)) {
-        // The first player owing a discard picks one of its distinct discards uniformly.
-        const ResourceCounts& hand = state_.players[d->player].hand;
-        const int k = state_.discard_owed[d->player];
-        const DiscardTable discards(hand, k);
-        d->cards = discards.at(
-            static_cast<std::int64_t>(rng_.below(static_cast<std::uint32_t>(discards.count()))));
-    } else if (auto* r = std::get_if<Roll>(&e)) {  // chance
-        r->die1 = 1 + static_cast<int>(rng_.below(6));
-        r->die2 = 1 + static_cast<int>(rng_.below(6));
-    } else if (auto* m = std::get_if<MoveRobber>(&e)) {
-        if (m->victim != kNoPlayer) {
-            const PlayerState& v = state_.players[m->victim];
-            m->stolen = static_cast<Resource>(
-                draw_card(rng_, v.hand.data(), kResourceCount, v.hand_size()));
-        }
-    } else if (auto* b = std::get_if<BuyDevCard>(&e)) {
-        b->card = static_cast<DevCard>(
-            draw_card(rng_, state_.deck.data(), kDevCardKinds, state_.deck_left));
-    }
+    fill_chance(state_, ev_.body, rng_);
     if (opt_.verify)
         if (auto v = check(state_, ev_, static_cast<int>(events_)))
             throw std::logic_error(
