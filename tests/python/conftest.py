@@ -9,6 +9,7 @@ import pytest
 
 SOURCE = pathlib.Path(os.environ.get("CATAN_SOURCE_DIR", pathlib.Path(__file__).parents[2]))
 BUILD = pathlib.Path(os.environ.get("CATAN_BUILD_DIR", SOURCE / "build"))
+TOOLS = pathlib.Path(os.environ.get("CATAN_TOOLS_DIR", BUILD / "tools"))
 DATA = pathlib.Path(os.environ.get("CATAN_DATA_DIR", SOURCE.parent / "shared" / "data"))
 
 # Real games in every format the tools read: the project's samples, and from the shared
@@ -36,7 +37,7 @@ def real_games():
 
 def tool(name, *args, check=True, stdin=None):
     """Runs a built tool; returns (stdout, stderr, exit code)."""
-    r = subprocess.run([str(BUILD / "tools" / name), *map(str, args)], capture_output=True,
+    r = subprocess.run([str(TOOLS / name), *map(str, args)], capture_output=True,
                        text=True, input=stdin)
     if check and r.returncode not in (0, 1):
         raise AssertionError(f"{name} {args}: exit {r.returncode}: {r.stderr}")

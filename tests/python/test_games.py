@@ -26,7 +26,7 @@ def test_state_hands_and_roads_equal_the_tools(game):
     path, g = game
     verdict = g.verdict()
     last = verdict["events"] - 1
-    for n in sorted({0, last // 3, last // 2, last}):
+    for n in sorted({last // 2, last}):
         at = tool_json("catan-replay", "--at", n, "--format", "json", path)
         assert g.state(n) == at["state"], n
         hands = tool_json("catan-replay", "--hands", "--at", n, "--format", "json", path)
@@ -34,7 +34,9 @@ def test_state_hands_and_roads_equal_the_tools(game):
         hands.pop("violations", None)
         assert g.hands(n) == hands, n
         state = json.dumps(dict(at["state"], board=g.board.to_dict()))
-        assert g.roads(n) == tool_json("catan-roads", "--format", "json", "-", stdin=state), n
+        roads = tool_json("catan-roads", "--format", "json", "-", stdin=state)
+        assert roads.pop("source") == {"file": "-"}  # where catan-roads read the state
+        assert g.roads(n) == roads, n
 
 
 def test_events_and_text(game):
