@@ -9,6 +9,8 @@
 #   service is installed without being started or enabled
 #   GNU time for the peak-memory test, python3 for the bad-input suite
 #   docs: help2man (each tool's man page is generated from its --help at build time)
+#   the Python module (python/, docs/python.md): pybind11 and python3's development files to
+#   build it, numpy for its arrays, pytest for its tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +21,8 @@ packages=(build-essential cmake pkg-config
           libcli11-dev nlohmann-json3-dev libboost-graph-dev libfmt-dev catch2 libbenchmark-dev
           libsimdjson-dev
           librsvg2-bin help2man
-          chromium python3 parallel rsync jq openssh-client openssh-server time)
+          chromium python3 parallel rsync jq openssh-client openssh-server time
+          pybind11-dev python3-dev python3-pybind11 python3-numpy python3-pytest)
 # Node.js and npm for the test-only schema validator; keep a Node.js that is already there.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 

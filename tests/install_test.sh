@@ -54,6 +54,15 @@ grep -q '^\.SS "catan-board generate"' "$man" || { echo "$man: no generate subco
 grep -q -- '--format TEXT:{json,jsonl,text,svg,line}' "$man" || { echo "$man: no generate --format"; exit 1; }
 grep -q '^  catan-board generate --seed 7 --format text$' "$man" || { echo "$man: an example reflowed"; exit 1; }
 grep -q '^  catan-replay --keep-going game.json ' "$tmp/prefix/share/man/man1/catan-replay.1" || { echo "catan-replay.1: an example reflowed"; exit 1; }
+# the Python module when the build has it (CATAN_PYTHON): its stubs beside it, importable
+# from the packages folder under the prefix
+if ls "$build"/python/catan*.so >/dev/null 2>&1; then
+  dir=$(sed -n 's/^CATAN_PYTHON_INSTALL_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+  py=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+  test -f "$tmp/prefix/$dir/catan.pyi" || { echo "no catan.pyi in $tmp/prefix/$dir"; exit 1; }
+  got=$(cd "$tmp" && PYTHONPATH="$tmp/prefix/$dir" "$py" -c 'import catan; print(catan.__file__.startswith("'"$tmp/prefix/$dir"'/"), catan.Board.beginner().vertices)')
+  [ "$got" = "True 54" ] || { echo "the installed Python module printed '$got'"; exit 1; }
+fi
 cmake -S "$src/tests/install_consumer" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
 cmake --build "$tmp/consumer" >/dev/null
 out=$("$tmp/consumer/consumer")

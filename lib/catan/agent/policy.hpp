@@ -64,8 +64,9 @@ ResourceCounts keep_discard(const GameState& s, PlayerId p);
 
 // Fills the chance fields of a generated event of s from the game's RNG: a roll's dice
 // (1 + below(6) each; rolled again while a 7 is not allowed yet: seven_allowed, the house
-// rules no-seven-rounds and no-seven-until-city), a robber move's stolen card (uniform among the victim's cards) and a
-// bought card (uniform among the cards left in the deck); other events unchanged.
+// rules no-seven-rounds and no-seven-until-city), a robber move's stolen card (uniform among the
+// victim's cards) and a bought card (uniform among the cards left in the deck); other events
+// unchanged.
 void fill_chance(const GameState& s, EventBody& e, Rng& rng);
 
 }  // namespace ctk

@@ -345,6 +345,14 @@ Input open_game_input(const std::string& path, bool positions) {
     return in;
 }
 
+Input text_game_input(std::string text, std::string name, bool positions) {
+    Input in;
+    in.name = std::move(name);
+    in.text = std::move(text);
+    tell_whole(in, positions);
+    return in;
+}
+
 GameLog read_game(const GameInput& game) {
     const InputFormat* f = game.format ? game.format : &input_format(ImportFormat::kNative);
     return f->read(game.text, game.name, nullptr);

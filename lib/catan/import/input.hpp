@@ -70,6 +70,10 @@ struct Input {
 // "<path>: is a directory", "<path>: cannot open: <reason>", "<path>: read error".
 Input open_game_input(const std::string& path, bool positions = false);
 
+// The same for a text held in memory (the Python module's catan.read of a text): told as
+// open_game_input tells a whole input, `name` naming it in messages.
+Input text_game_input(std::string text, std::string name, bool positions = false);
+
 // Opens a file, or standard input for "-", to be read piece by piece; the InputErrors of
 // open_game_input. The file is noted as an input of the run (note_input,
 // lib/catan/io/output.hpp): no output of the run may replace it.

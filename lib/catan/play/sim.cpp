@@ -25,7 +25,9 @@ const std::shared_ptr<const Board>& beginner_board() {
     return b;
 }
 
-std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
+}  // namespace
+
+std::shared_ptr<const Board> sim_board(const SimOptions& opt, Rng& rng) {
     const bool extended = opt.players > 4 && !opt.board;
     if (opt.random_board || extended) {
         // A Generator's output depends on its scratch arrays as left by earlier calls, so
@@ -41,7 +43,7 @@ std::shared_ptr<const Board> pick_board(const SimOptions& opt, Rng& rng) {
     return opt.board ? opt.board : beginner_board();
 }
 
-const SimOptions& validated(const SimOptions& opt) {
+const SimOptions& validate_sim_options(const SimOptions& opt) {
     if (opt.players < 2 || opt.players > kMaxPlayers)
         throw InputError(fmt::format("players: expected 2..{}, got {}", kMaxPlayers, opt.players));
     if (opt.players > 4 && opt.board && opt.board->kind() != BoardKind::kExtended)
@@ -52,7 +54,12 @@ const SimOptions& validated(const SimOptions& opt) {
     return opt;
 }
 
-}  // namespace
+void fill_random_chance(const GameState& s, EventBody& e, Rng& rng) {
+    if (auto* d = std::get_if<Discard>(&e))
+        d->cards = random_discard(s, d->player, rng);
+    else
+        fill_chance(s, e, rng);
+}
 
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
     std::uint64_t st = seed;
@@ -89,9 +96,9 @@ std::vector<Seat> sim_seats(int players) {
 }
 
 SelfPlay::SelfPlay(std::uint64_t seed, const SimOptions& opt)
-    : opt_(validated(opt)),
+    : opt_(validate_sim_options(opt)),
       rng_(seed),
-      state_(pick_board(opt_, rng_), opt_.players, opt_.options),
+      state_(sim_board(opt_, rng_), opt_.players, opt_.options),
       ev_{EndTurn{0}, nullptr, 0} {
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);

@@ -94,6 +94,22 @@ std::uint64_t seat_seed(std::uint64_t game, PlayerId p);
 // of them). Throws InputError for players outside 2..6.
 std::vector<Seat> sim_seats(int players);
 
+// Throws InputError for players outside 2..6, 5-6 players on a given board that is not the
+// extended one, or turn_cap < 1; returns `opt`.
+const SimOptions& validate_sim_options(const SimOptions& opt);
+
+// The board of a game: drawn from `rng` (the rulebook's constraints, Generator) when
+// opt.random_board or 5-6 players without a board, a function of the RNG's state alone;
+// else opt.board, or the beginner board.
+std::shared_ptr<const Board> sim_board(const SimOptions& opt, Rng& rng);
+
+// Fills in the chance of a generated event (legal.hpp leaves it empty) as random self-play
+// draws it from `rng`: a discard's cards (uniform among the distinct discards of the
+// discarder's hand: random_discard), else fill_chance (lib/catan/agent/policy.hpp: the dice,
+// the stolen card, the bought card); other events unchanged. `s` is the state before the
+// event.
+void fill_random_chance(const GameState& s, EventBody& e, Rng& rng);
+
 // One game, step by step: the invariant tests look at the state after every event.
 class SelfPlay {
   public:

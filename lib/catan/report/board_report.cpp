@@ -72,22 +72,36 @@ void write_generated_boards(Output& out, const Generator& g, Rng& rng, const Gen
 BoardCheckReport::BoardCheckReport(Output& out, const Constraints& c, bool custom, bool json)
     : out_(out), constraints_(c), custom_(custom), json_(json) {}
 
-void BoardCheckReport::board(const std::string& name, const Board& b) {
+std::vector<BoardProblem> board_problems(const Board& b, const Constraints& c, bool custom) {
     auto problems = check_composition(b);
-    if (!custom_)
+    if (!custom)
         for (auto& p : check_shape(b)) problems.push_back(std::move(p));
-    for (auto& p : check_constraints(b, constraints_)) problems.push_back(std::move(p));
-    ++checked_;
-    if (!problems.empty()) ++bad_;
+    for (auto& p : check_constraints(b, c)) problems.push_back(std::move(p));
+    return problems;
+}
+
+nlohmann::json board_check_json(const std::string& name, const Board& b, const Constraints& c,
+                                bool custom) {
+    nlohmann::json list = nlohmann::json::array();
+    bool valid = true;
+    for (const auto& p : board_problems(b, c, custom)) {
+        list.push_back({{"rule", p.rule_id}, {"message", p.message}});
+        valid = false;
+    }
+    return nlohmann::json{{"name", name}, {"valid", valid}, {"problems", list}};
+}
+
+void BoardCheckReport::board(const std::string& name, const Board& b) {
     if (json_) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& p : problems)
-            list.push_back({{"rule", p.rule_id}, {"message", p.message}});
-        out_ << json_util::dump(
-                    nlohmann::json{{"name", name}, {"valid", problems.empty()}, {"problems", list}})
-             << '\n';
+        const nlohmann::json record = board_check_json(name, b, constraints_, custom_);
+        ++checked_;
+        if (!record["valid"].get<bool>()) ++bad_;
+        out_ << json_util::dump(record) << '\n';
         return;
     }
+    const auto problems = board_problems(b, constraints_, custom_);
+    ++checked_;
+    if (!problems.empty()) ++bad_;
     for (const auto& p : problems)
         out_ << printable(fmt::format("{}: {}: {}", name, p.rule_id, p.message)) << '\n';
     if (problems.empty())

@@ -13,6 +13,8 @@
 #include <catan/board/rng.hpp>
 #include <catan/io/output.hpp>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace ctk {
 
 // ---- boards in a format ----
@@ -39,6 +41,14 @@ struct GeneratedBoards {
 void write_generated_boards(Output& out, const Generator& g, Rng& rng, const GeneratedBoards& req);
 
 // ---- checks ----
+
+// The problems of one board as catan-board check finds them: composition, the shape of its
+// kind (unless `custom`), then the constraints `c`.
+std::vector<BoardProblem> board_problems(const Board& b, const Constraints& c, bool custom);
+// One board's check record, as catan-board check --format json writes it (one line per
+// board): {"name", "valid", "problems": [{"rule", "message"}]}.
+nlohmann::json board_check_json(const std::string& name, const Board& b, const Constraints& c,
+                                bool custom);
 
 // The checks of boards, record by record, for catan-board check: "text" writes one line per
 // problem ("<name>: <rule>: <message>", escaped with printable), "json" one JSON Lines record
