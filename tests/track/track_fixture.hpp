@@ -1,6 +1,6 @@
-// Shared by the golden cases of the belief (tests/track/belief_golden_test.cpp,
-// hidden_choices_test.cpp): a two-player position on the beginner board, cards given by
-// hand, and the belief's states made whole with their weights.
+// Shared by the tests of the belief (tests/track/): a two-player position on the beginner
+// board, cards given by hand, the belief's states made whole with their weights, and how
+// the views tests compare states and beliefs.
 #pragma once
 
 #include <utility>
@@ -10,6 +10,22 @@
 #include <catan/track/track.hpp>
 
 namespace ctk::test {
+
+// a and b equal in everything but the cards received from the last event (history only:
+// merged states forget it).
+inline bool same_state(GameState a, GameState b) {
+    for (auto& r : a.last_received) r.fill(0);
+    for (auto& r : b.last_received) r.fill(0);
+    return a == b;
+}
+
+// The same states in the same order with the same weights.
+inline bool same_belief(const Belief& a, const Belief& b) {
+    if (a.size() != b.size() || a.exact() != b.exact()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!(a.state(i) == b.state(i)) || a.weight(i) != b.weight(i)) return false;
+    return true;
+}
 
 constexpr PlayerId kRed = 0, kBlue = 1;
 

@@ -20,18 +20,12 @@
 #include <catan/track/track.hpp>
 #include <catan/track/view.hpp>
 #include "test_support.hpp"
+#include "track_fixture.hpp"
 
 using namespace ctk;
+using ctk::test::same_state;
 
 namespace {
-
-// a and b equal in everything but the cards received from the last event (history only:
-// merged states forget it).
-bool same_state(GameState a, GameState b) {
-    for (auto& r : a.last_received) r.fill(0);
-    for (auto& r : b.last_received) r.fill(0);
-    return a == b;
-}
 
 struct TruthRun {
     int events = 0;

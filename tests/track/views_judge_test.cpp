@@ -24,7 +24,11 @@
 #include <catan/track/track.hpp>
 #include <catan/track/view.hpp>
 
+#include "track_fixture.hpp"
+
 using namespace ctk;
+using ctk::test::same_belief;
+using ctk::test::same_state;
 
 namespace {
 
@@ -42,19 +46,6 @@ int games_per_config() {
 // Random play hoards cards; self-play games stop after this many turns (as the other views
 // tests), and the house rules' lower VP target ends many of them with a win first.
 constexpr int kTurnCap = 60;
-
-bool same_state(GameState a, GameState b) {
-    for (auto& r : a.last_received) r.fill(0);
-    for (auto& r : b.last_received) r.fill(0);
-    return a == b;
-}
-
-bool same_belief(const Belief& a, const Belief& b) {
-    if (a.size() != b.size() || a.exact() != b.exact()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (!(a.state(i) == b.state(i)) || a.weight(i) != b.weight(i)) return false;
-    return true;
-}
 
 // Past the bound: the truth t within the guaranteed bounds (hands, hand sizes, VP cards).
 bool within_bounds(const Belief& b, const GameState& t) {

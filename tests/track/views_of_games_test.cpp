@@ -23,8 +23,10 @@
 #include <catan/track/track.hpp>
 #include <catan/track/view.hpp>
 #include "test_support.hpp"
+#include "track_fixture.hpp"
 
 using namespace ctk;
+using ctk::test::same_belief;
 namespace fs = std::filesystem;
 
 // ---- views of full-information games ----
@@ -76,14 +78,6 @@ struct ViewRun {
     int compact_differs = 0;  // the same, for a belief held as holdings (whole_states 0)
     bool exact = true;
 };
-
-// The same states in the same order with the same weights.
-bool same_belief(const Belief& a, const Belief& b) {
-    if (a.size() != b.size() || a.exact() != b.exact()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (!(a.state(i) == b.state(i)) || a.weight(i) != b.weight(i)) return false;
-    return true;
-}
 
 // Past the bound: every player's true hand (of t) within the belief's guaranteed bounds.
 bool within_bounds(const Belief& b, const GameState& t) {
