@@ -118,7 +118,7 @@ inline constexpr std::size_t kKeptPastBound = 256;
 // robber, turn, awards, open offer) is its public part, held once per belief (Belief:
 // a state is its public part with its holdings written in). Hands and the bank in 16 bits,
 // the rest in 8 (development cards held and discards owed as in GameState; the deck, the
-// cards received from one event): 180 bytes against the 1,304 of a whole state, 224 with
+// cards received from one event): 180 bytes against the 1,312 of a whole state, 224 with
 // a state's weight and the index of its public part, so that a belief at the default
 // bound with the branches of an event fits in 100 MB.
 struct Holdings {
