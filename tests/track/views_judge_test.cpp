@@ -10,6 +10,8 @@
 //     (also for a belief of a bound of 2 states: the bounds path at nearly every event);
 //   - how the events may have ended (possible_ends) includes the true end, and the view
 //     breaks no rule (the full games are legal).
+// Configurations: 2-6 players, each under the standard rules, house rules that change the
+// game and house rules that forbid (judge_config).
 // Games per configuration: CATAN_VIEWS_GAMES when set (the full judge: 1000), else a share
 // that keeps the Release suite quick, times CATAN_TEST_SCALE (the sanitizer pass).
 #include <catch2/catch.hpp>
@@ -127,11 +129,28 @@ void judge(const GameLog& full, const View& view, Tally& t) {
     t.largest = std::max(t.largest, belief.max_states_seen());
 }
 
-void judge_config(int players, bool house) {
+// The house rules of a configuration: none, those that change the game (a lower VP target,
+// the friendly robber, a higher discard limit; on 5-6 players JSettlers2's readings of the
+// special building phase), or those that forbid (no 7 in the first 2 rounds nor before a
+// city, the robber kept off the desert, no trades between players).
+enum class House { kNone, kChange, kForbid };
+
+const char* house_name(House h) {
+    return h == House::kChange   ? " (house rules that change)"
+           : h == House::kForbid ? " (house rules that forbid)"
+                                 : "";
+}
+
+void judge_config(int players, House rules) {
     SimOptions so;
     so.players = players;
     so.turn_cap = kTurnCap;
-    if (house) {
+    if (rules == House::kForbid) {
+        so.options.no_seven_rounds = 2;
+        so.options.no_seven_until_city = true;
+        so.options.robber_not_to_desert = true;
+        so.options.no_player_trades = true;
+    } else if (rules == House::kChange) {
         so.options.vp_to_win = 6;
         so.options.friendly_robber = true;
         so.options.discard_limit = 9;
@@ -147,8 +166,8 @@ void judge_config(int players, bool house) {
         std::vector<View> views{View::spectator()};
         for (PlayerId p = 0; p < players; ++p) views.push_back(View::of_seat(p));
         for (const View& view : views) {
-            INFO(players << " players" << (house ? ", house rules" : "") << ", game " << g
-                         << ", view " << view_name(view, game.log.seats));
+            INFO(players << " players" << house_name(rules) << ", game " << g << ", view "
+                         << view_name(view, game.log.seats));
             Tally before = t;
             before.first_differs = t.first_differs = -1;
             judge(game.log, view, t);
@@ -162,8 +181,8 @@ void judge_config(int players, bool house) {
             CHECK(t.violations == before.violations);
         }
     }
-    WARN(players << " players" << (house ? " (house rules)" : "") << ": " << games << " games, "
-                 << t.views << " views, " << t.events << " events; " << t.past_bound
+    WARN(players << " players" << house_name(rules) << ": " << games << " games, " << t.views
+                 << " views, " << t.events << " events; " << t.past_bound
                  << " views past the bound, " << t.undecided << " with an undecided end, largest "
                  << t.largest << " states");
 }
@@ -171,32 +190,52 @@ void judge_config(int players, bool house) {
 }  // namespace
 
 TEST_CASE("track judge: views of 2-player self-play games", "[track][views][judge]") {
-    judge_config(2, false);
+    judge_config(2, House::kNone);
 }
 TEST_CASE("track judge: views of 3-player self-play games", "[track][views][judge]") {
-    judge_config(3, false);
+    judge_config(3, House::kNone);
 }
 TEST_CASE("track judge: views of 4-player self-play games", "[track][views][judge]") {
-    judge_config(4, false);
+    judge_config(4, House::kNone);
 }
 TEST_CASE("track judge: views of 5-player self-play games", "[track][views][judge]") {
-    judge_config(5, false);
+    judge_config(5, House::kNone);
 }
 TEST_CASE("track judge: views of 6-player self-play games", "[track][views][judge]") {
-    judge_config(6, false);
+    judge_config(6, House::kNone);
 }
 TEST_CASE("track judge: views of 2-player self-play games, house rules", "[track][views][judge]") {
-    judge_config(2, true);
+    judge_config(2, House::kChange);
 }
 TEST_CASE("track judge: views of 3-player self-play games, house rules", "[track][views][judge]") {
-    judge_config(3, true);
+    judge_config(3, House::kChange);
 }
 TEST_CASE("track judge: views of 4-player self-play games, house rules", "[track][views][judge]") {
-    judge_config(4, true);
+    judge_config(4, House::kChange);
 }
 TEST_CASE("track judge: views of 5-player self-play games, house rules", "[track][views][judge]") {
-    judge_config(5, true);
+    judge_config(5, House::kChange);
 }
 TEST_CASE("track judge: views of 6-player self-play games, house rules", "[track][views][judge]") {
-    judge_config(6, true);
+    judge_config(6, House::kChange);
+}
+TEST_CASE("track judge: views of 2-player self-play games, house rules that forbid",
+          "[track][views][judge]") {
+    judge_config(2, House::kForbid);
+}
+TEST_CASE("track judge: views of 3-player self-play games, house rules that forbid",
+          "[track][views][judge]") {
+    judge_config(3, House::kForbid);
+}
+TEST_CASE("track judge: views of 4-player self-play games, house rules that forbid",
+          "[track][views][judge]") {
+    judge_config(4, House::kForbid);
+}
+TEST_CASE("track judge: views of 5-player self-play games, house rules that forbid",
+          "[track][views][judge]") {
+    judge_config(5, House::kForbid);
+}
+TEST_CASE("track judge: views of 6-player self-play games, house rules that forbid",
+          "[track][views][judge]") {
+    judge_config(6, House::kForbid);
 }
