@@ -85,3 +85,14 @@ catan_cli_test(NAME replay_hidden_seven_win_or_robber EXIT 0
 catan_cli_test(NAME replay_hidden_seven_robber_due EXIT 0
   MATCH "\"robber_due\": true"
   COMMAND ${R} --at 1211 --format json ${L}/hidden/seven-win-or-robber-6p.json)
+# Past the tracking bound the verdict states no end it cannot prove: the spectator view of
+# self-play game 201 of catan-sim --seed 306 --players 6 (white wins with 10 VP, one of them
+# a VP card the spectator never saw) once said "blue wins with 11 VP", from a kept state that
+# had taken events no kept state explained. White's public 9 VP and at most one VP card leave
+# the end open; the JSON says so.
+set(S $<TARGET_FILE:catan-sim>)
+set(I $<TARGET_FILE:catan-import>)
+# (no ">" and no "," in the command: the test's command list is a generator expression)
+catan_cli_test(NAME replay_past_bound_undecided EXIT 0
+  MATCH ": valid, unfinished or complete: white may have won — not decidable past the tracking bound \\(turn 273, 273 rolls, 1116 events\\)\n.*  1. white      9-10 VP: 3 settlements, 2 cities, longest road, 0 to 1 VP cards\n.*\n\\[\"white\"\\]\nfalse\n\"unfinished\"\nnull\n"
+  COMMAND sh -c "d=$(mktemp -d) && ${S} --seed 306 --players 6 --first 201 --games 1 --out $d && ${I} --view spectator $d/game-000201.json | tee $d/view.json | ${R} - && ${R} --format json $d/view.json | tee $d/v.json | jq -c .candidates && jq .decided $d/v.json && jq .outcome $d/v.json && jq .winner $d/v.json && rm -rf $d")
