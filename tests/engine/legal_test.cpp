@@ -365,7 +365,7 @@ TEST_CASE("brute force equals the generator under the house rules that forbid",
     options.robber_not_to_desert = true;
     options.no_player_trades = true;
     int compared = 0, robber = 0, sevens_refused = 0, sevens_allowed = 0;
-    for (int g = 1; g <= std::max(1, 12 / kScale); ++g) {
+    for (int g = 1; g <= std::max(3, 12 / kScale); ++g) {
         const int players = 3 + g % 4;
         sample_states(
             game_seed(11, g), players, 40,
@@ -407,8 +407,10 @@ TEST_CASE("brute force equals the generator under the house rules that forbid",
     }
     CHECK(compared > 100);
     CHECK(robber > 5);
-    CHECK(sevens_refused > 10);
-    CHECK(sevens_allowed > 10);
+    // (the sanitizer pass samples 3 games: each kind of roll at least once)
+    const int least = kScale == 1 ? 11 : 1;
+    CHECK(sevens_refused >= least);
+    CHECK(sevens_allowed >= least);
 }
 
 // maritime-rate (RULES.md): the 3:1 rate needs a generic harbor; the owner of the brick
