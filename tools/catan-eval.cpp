@@ -18,6 +18,32 @@ using namespace ctk;
 
 namespace {
 
+// --turns: "10,20" or "25%,50%" (a share as -f: ForecastOptions::turns).
+std::vector<double> parse_turn_list(const std::string& list) {
+    std::vector<double> out;
+    if (list.empty()) return out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = list.find(',', start);
+        const std::string item = list.substr(start, comma - start);
+        const bool share = !item.empty() && item.back() == '%';
+        const std::string digits = share ? item.substr(0, item.size() - 1) : item;
+        if (digits.empty() || digits.size() > 6 ||
+            digits.find_first_not_of("0123456789") != std::string::npos)
+            throw InputError(fmt::format(
+                "--turns: expected turn numbers or shares like 25%, comma-separated; got \"{}\"",
+                printable(item)));
+        const int n = std::stoi(digits);
+        if (share && (n < 1 || n > 100))
+            throw InputError(
+                fmt::format("--turns: a share is 1% to 100%, got {}", printable(item)));
+        out.push_back(share ? -n / 100.0 : n);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
 int run(int argc, char** argv) {
     CLI::App app{
         "Win probabilities of a recorded Catan game: each player's chance of winning at every "
@@ -29,6 +55,7 @@ int run(int argc, char** argv) {
         "  catan-eval --plot graph.svg game.soclog       + the graph\n"
         "  catan-eval --format json --rollouts 200 -j 0 game.json\n"
         "  catan-eval --every event --format csv view.json\n"
+        "  catan-eval --turns 25%,50%,75% --format json game.json\n"
         "  catan-eval --at 120 game.json                 the moves after event 120, ranked\n"
         "Any recording the toolkit reads (- for standard input). Where the recording hides\n"
         "cards, each rollout starts from a state drawn from the replay's belief by its\n"
@@ -56,6 +83,10 @@ int run(int argc, char** argv) {
         ->check(CLI::Range(0, 1024));
     app.add_option("--every", every, "a position per turn (its end) or after every event")
         ->check(CLI::IsMember({"turn", "event"}));
+    std::string turns;
+    app.add_option("--turns", turns,
+                   "only the positions at the end of these turns, comma-separated: turn numbers "
+                   "(0 = the setup) or shares of the game's last turn (25%,50%,75%)");
     app.add_option("--format", format, "text, json or csv")
         ->check(CLI::IsMember({"text", "json", "csv"}));
     app.add_option("--plot", plot, "also draw the graph of the probabilities into FILE (SVG)");
@@ -82,6 +113,7 @@ int run(int argc, char** argv) {
 
     opt.policy = parse_policy(policy);
     opt.every_event = every == "event";
+    opt.turns = parse_turn_list(turns);
     opt.threads = resolve_threads(jobs);
     const GameLog log = read_one_game(file);
     const bool progress = isatty(STDERR_FILENO) != 0;

@@ -31,6 +31,10 @@ void check_options(const ForecastOptions& opt) {
             "--policy: the rollout policy is random, builder or greedy (search needs a game's "
             "history)");
     if (opt.turn_cap < 1) throw InputError("--turn-cap: expected at least 1");
+    for (double t : opt.turns)
+        if (t < -1 || (t < 0 && t > -1e-9) || (t >= 0 && t != std::floor(t)))
+            throw InputError(fmt::format(
+                "--turns: expected turns (0, 1, ...) or shares of the game (25%), got {}", t));
 }
 
 // The random stream of rollout i of the position after `event` (forecast.hpp): splitmix64
@@ -259,9 +263,13 @@ std::vector<TurningPoint> turning_points(const GameLog& log, const Board& board,
         const int first = k ? positions[k - 1].event + 1 : 0;
         t.what = moves_text(log, board, first, now.event);
         const std::string who = seat_name(log.seats, t.player);
-        t.text = fmt::format("{}: {}; {} {:.0f}% -> {:.0f}%",
-                             now.turn ? fmt::format("turn {}", now.turn) : std::string("setup"),
-                             t.what, who, 100 * t.before, 100 * t.after);
+        // The turns the moves span: "turn 23", "turns 18-35" (positions far apart), "setup".
+        const int from = k ? positions[k - 1].turn + 1 : 0;
+        const std::string when = now.turn == 0      ? std::string("setup")
+                                 : from >= now.turn ? fmt::format("turn {}", now.turn)
+                                                    : fmt::format("turns {}-{}", from, now.turn);
+        t.text = fmt::format("{}: {}; {} from {:.0f}% to {:.0f}%", when, t.what, who,
+                             100 * t.before, 100 * t.after);
         all.push_back(std::move(t));
     }
     std::stable_sort(all.begin(), all.end(), [](const TurningPoint& a, const TurningPoint& b) {
@@ -283,6 +291,16 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
     std::vector<bool> at(turns.size(), false);
     for (std::size_t i = 0; i < turns.size(); ++i)
         at[i] = opt.every_event || i + 1 == turns.size() || turns[i + 1] != turns[i];
+    if (!opt.turns.empty() && !opt.every_event) {
+        // The turns asked for, shares of the game made turns of the last one reached.
+        const int last = turns.empty() ? 0 : turns.back();
+        std::vector<int> wanted;
+        for (double t : opt.turns)
+            wanted.push_back(t < 0 ? static_cast<int>(std::lround(-t * last))
+                                   : static_cast<int>(t));
+        for (std::size_t i = 0; i < turns.size(); ++i)
+            at[i] = at[i] && std::find(wanted.begin(), wanted.end(), turns[i]) != wanted.end();
+    }
     const auto total = static_cast<std::size_t>(std::count(at.begin(), at.end(), true));
     ReplayOptions r = opt.replay;
     r.on_belief = [&](int index, const Belief& b) {

@@ -40,6 +40,10 @@ struct ForecastOptions {
     std::uint64_t seed = 1;
     int threads = 1;           // >= 1: rollouts of a position split among them
     bool every_event = false;  // a position after every event; else one per turn (below)
+    // Only the positions at the end of these turns (when not empty; every_event aside): a
+    // turn T >= 0, or a share of the game, -f for f in (0, 1] of the last turn reached
+    // (rounded to the nearest turn: -0.5 is the middle of the game).
+    std::vector<double> turns;
     // Turns a rollout may play past its position before it ends unfinished (>= 1).
     int turn_cap = 300;
     // The replay's options: its tracking bound (track.max_states) for logs that hide cards.
@@ -81,7 +85,8 @@ struct Forecast {
 };
 
 // The positions of `log`: one per turn (the state after the last event of each turn: turn 0
-// is the end of the setup) or after every event (opt.every_event), up to where replay
+// is the end of the setup), those of opt.turns, or after every event (opt.every_event), up
+// to where replay
 // stops (the first violation: the verdict says it). Throws InputError for options out of
 // range (naming the option). Cost: opt.rollouts rollouts per position; a greedy rollout
 // from the middle of a 4-player game takes about half a millisecond (docs/catan-eval.md).
