@@ -98,15 +98,18 @@ std::string forecast_text(const Forecast& f, const GameLog& log, std::string_vie
     out += fmt::format("{:>5} {:>6}", "turn", "event");
     for (const Seat& s : log.seats) {
         std::string n = printable(s.name);
-        if (n.size() > 11) n = n.substr(0, 10) + "~";
-        out += fmt::format(" {:>11}", n);
+        if (n.size() > 12) n = n.substr(0, 11) + "~";
+        out += fmt::format(" {:>12}", n);
     }
     out += '\n';
     for (const auto& p : f.positions) {
-        out += fmt::format("{:>5} {:>6}", p.turn, p.event);
+        std::string row = fmt::format("{:>5} {:>6}", p.turn, p.event);
         for (std::size_t q = 0; q < p.p.size(); ++q)
-            out += fmt::format(" {:>6.1f}% ±{:<2.0f}", 100 * p.p[q], 100 * p.se[q]);
-        out += p.states > 1 ? fmt::format("  ({} possible states)\n", p.states) : "\n";
+            row +=
+                fmt::format(" {:>12}", fmt::format("{:.1f}% ±{:.0f}", 100 * p.p[q], 100 * p.se[q]));
+        if (p.states > 1) row += fmt::format("  ({} possible states)", p.states);
+        while (row.back() == ' ') row.pop_back();
+        out += row + '\n';
     }
     if (!f.turning_points.empty()) {
         out += "turning points:\n";
