@@ -8,7 +8,7 @@ catan_cli_test(NAME eval_help EXIT 0 MATCH "Examples:"
   COMMAND ${E} --help)
 # The table: a row per turn (70: the setup's end and turns 1-69), the end decided.
 catan_cli_test(NAME eval_table EXIT 0
-  MATCH "win probabilities from 4 rollouts a position \\(builder players, seed 3\\).*\n turn  event     player_c     player_a     player_b\n    0     10 .*\n   69    234      0.0% ±0      0.0% ±0    100.0% ±0\nturning points:\n  .*end: player_b won \\(turn 69\\)\n$"
+  MATCH "win probabilities from 4 rollouts a position \\(builder players, seed 3\\).*\n turn  event     player_c     player_a     player_b\n    0     11 .*\n   69    234      0.0% ±0      0.0% ±0    100.0% ±0\nturning points:\n  .*end: player_b won \\(turn 69\\)\n$"
   COMMAND ${E} --rollouts 4 --policy builder --seed 3 ${HUMAN})
 catan_cli_test(NAME eval_stdin EXIT 0 MATCH "^catan-import --from soclog -: win probabilities.*end: player_b won"
   STDIN ${HUMAN} COMMAND ${E} --rollouts 2 --turns 10 -)

@@ -288,9 +288,16 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
     f.policy = opt.policy;
     f.seed = opt.seed;
     const std::vector<int> turns = event_turns(log, opt, name);
+    // A turn's position is the state after the event that ends it (the turn's end_turn, or
+    // the setup's last placement), labelled with the turn it ended; the log's last event
+    // is always a position.
     std::vector<bool> at(turns.size(), false);
-    for (std::size_t i = 0; i < turns.size(); ++i)
-        at[i] = opt.every_event || i + 1 == turns.size() || turns[i + 1] != turns[i];
+    std::vector<int> label(turns.size(), 0);
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+        const bool ends = i > 0 && turns[i] != turns[i - 1];
+        label[i] = opt.every_event ? turns[i] : ends ? turns[i - 1] : turns[i];
+        at[i] = opt.every_event || ends || i + 1 == turns.size();
+    }
     if (!opt.turns.empty() && !opt.every_event) {
         // The turns asked for, shares of the game made turns of the last one reached.
         const int last = turns.empty() ? 0 : turns.back();
@@ -299,7 +306,7 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
             wanted.push_back(t < 0 ? static_cast<int>(std::lround(-t * last))
                                    : static_cast<int>(t));
         for (std::size_t i = 0; i < turns.size(); ++i)
-            at[i] = at[i] && std::find(wanted.begin(), wanted.end(), turns[i]) != wanted.end();
+            at[i] = at[i] && std::find(wanted.begin(), wanted.end(), label[i]) != wanted.end();
     }
     const auto total = static_cast<std::size_t>(std::count(at.begin(), at.end(), true));
     ReplayOptions r = opt.replay;
@@ -307,6 +314,7 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
         const auto i = static_cast<std::size_t>(index);
         if (i >= at.size() || !at[i]) return;
         f.positions.push_back(evaluate(b, opt, index));
+        f.positions.back().turn = label[i];
         if (opt.progress) opt.progress(f.positions.size(), total);
     };
     f.verdict = replay(log, r, name);

@@ -55,7 +55,7 @@ struct ForecastOptions {
 // One position: the state after event `event` (0-based) of the log.
 struct ForecastPosition {
     int event = 0;
-    int turn = 0;                 // the state's turn (0: the setup)
+    int turn = 0;  // the turn it ends (0: the setup); with every_event the state's turn
     std::vector<double> p, se;    // per player, seat order: P(win) and its standard error
     std::vector<int> vp;          // per player: public victory points (hidden VP cards left out)
     std::vector<int> production;  // per player: pips of every hex next to their buildings
@@ -84,8 +84,9 @@ struct Forecast {
     std::uint64_t seed = 0;
 };
 
-// The positions of `log`: one per turn (the state after the last event of each turn: turn 0
-// is the end of the setup), those of opt.turns, or after every event (opt.every_event), up
+// The positions of `log`: one per turn (the state after the event that ends it: its
+// end_turn, or for turn 0 the setup's last placement; and the log's last event), those of
+// opt.turns, or after every event (opt.every_event), up
 // to where replay
 // stops (the first violation: the verdict says it). Throws InputError for options out of
 // range (naming the option). Cost: opt.rollouts rollouts per position; a greedy rollout
