@@ -34,3 +34,8 @@ catan_cli_test(NAME eval_missing_file EXIT 2 MATCH "no-such.json: cannot open"
 # A log that breaks a rule: the positions up to the violation, exit 1.
 catan_cli_test(NAME eval_invalid_log EXIT 1 MATCH "end: the log breaks a rule at event [0-9]+"
   COMMAND ${E} --rollouts 2 ${PROJECT_SOURCE_DIR}/samples/logs/invalid/bank-empty.json)
+# catan-place --evaluate: the opening values beside the pip scores (the first seat's win rate;
+# the pair's second spot left open by the others).
+catan_cli_test(NAME place_evaluate EXIT 0
+  MATCH "Opening values: the first of 4 seats opens there, every seat plays greedy, 8 games each on the same dice \\(seed 1\\).*\n  baseline \\(greedy's own opening\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  vertex  35 +\\(score  19.13\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  pair  35 then  41 \\(score  40.15\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n$"
+  COMMAND $<TARGET_FILE:catan-place> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json --top 1 --pairs 1 --evaluate 8)

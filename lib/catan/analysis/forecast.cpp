@@ -401,4 +401,77 @@ std::vector<RankedMove> rank_moves(const GameLog& log, int at, const ForecastOpt
     return out;
 }
 
+namespace {
+
+// The other seats leave the first seat's second spot v open (opening_value): v and its
+// neighbours dropped from a setup settlement decision, unless nothing else is left.
+void reserve(const GameState& s, LegalSet& moves, VertexId v) {
+    VertexSet drop;
+    drop.set(static_cast<std::size_t>(v));
+    for (VertexId w : s.topology().vertex_neighbours(v)) drop.set(static_cast<std::size_t>(w));
+    const auto removed = static_cast<std::uint16_t>((moves.spots & drop).count());
+    if (removed == 0 || removed >= moves.count[LegalSet::kPlaceSettlement]) return;
+    moves.spots &= ~drop;
+    moves.count[LegalSet::kPlaceSettlement] =
+        static_cast<std::uint16_t>(moves.count[LegalSet::kPlaceSettlement] - removed);
+    moves.total -= removed;
+}
+
+}  // namespace
+
+double OpeningValue::se() const {
+    const double r = rate();
+    return games ? std::sqrt(std::max(0.0, r * (1 - r)) / games) : 0.0;
+}
+
+OpeningValue opening_value(const Board& board, int players, VertexId first, VertexId second,
+                           const ForecastOptions& opt, int games) {
+    check_options(opt);
+    auto board_ptr = std::make_shared<const Board>(board);
+    const GameState start(board_ptr, players);
+    for (VertexId v : {first, second})
+        if (v != kNoId && (v < 0 || v >= start.topology().vertex_count()))
+            throw InputError(fmt::format("vertex {} is not a vertex of the board (0 to {})", v,
+                                         start.topology().vertex_count() - 1));
+    if (first != kNoId && check(start, Event{PlaceSettlement{0, first}, nullptr, 0}, 0))
+        throw InputError(fmt::format("vertex {} is not a legal first settlement", first));
+    // The first seat's placements: setup step 0 and step 2n-1 (snake order).
+    const int last_step = 2 * players - 1;
+    OpeningValue out;
+    ordered_parallel_for<std::optional<double>>(
+        static_cast<std::size_t>(games), opt.threads,
+        [&](std::size_t i) -> std::optional<double> {
+            Rng rng(rollout_seed(opt.seed, -2, i));
+            GameState s = start;
+            LegalSet moves;
+            Event e{EndTurn{0}, nullptr, 0};
+            while (s.phase == Phase::kSetup) {
+                legal_set(s, moves);
+                const PlayerId who = decider(s, moves);
+                const bool own = who == 0 && moves.has(LegalSet::kPlaceSettlement);
+                const VertexId forced = !own                        ? kNoId
+                                        : s.setup_step == 0         ? first
+                                        : s.setup_step == last_step ? second
+                                                                    : kNoId;
+                if (forced != kNoId) {
+                    e.body = PlaceSettlement{0, forced};
+                    if (check(s, e, 0)) return std::nullopt;  // taken, or next to a settlement
+                } else {
+                    if (who != 0 && second != kNoId && moves.has(LegalSet::kPlaceSettlement))
+                        reserve(s, moves, second);
+                    move_event(moves.at(choose_move(opt.policy, s, moves, who, rng)), e.body);
+                }
+                apply(s, e);
+            }
+            const PlayerId w = play_out(s, opt.policy, rng, s.turn + opt.turn_cap);
+            return end_scores(s, w)[0];
+        },
+        [&](std::size_t, std::optional<double>&& score) {
+            if (!score) return;
+            ++out.games;
+            out.wins += *score;
+        });
+    return out;
+}
+
 }  // namespace ctk

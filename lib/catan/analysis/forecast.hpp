@@ -27,6 +27,7 @@
 #include <vector>
 
 #include <catan/agent/policy.hpp>
+#include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/play/replay.hpp>
@@ -111,5 +112,25 @@ struct RankedMove {
 // Throws InputError when `at` is past the log's last event or replay stops before it.
 std::vector<RankedMove> rank_moves(const GameLog& log, int at, const ForecastOptions& opt,
                                    int candidates = 10, std::string_view name = "");
+
+// The value of an opening (catan-place --evaluate): the first seat's share of wins over
+// `games` games on `board` with `players` seats, every seat playing opt.policy, where the
+// first seat's first settlement is `first` and, when `second` is not kNoId, its second
+// settlement `second` (the other placements, and every road, the policy's). Game i plays
+// from the random stream seeded by (opt.seed, i), so the openings of one call are compared
+// on the same dice (common random numbers) and `first` = kNoId gives the baseline: the
+// first seat opening by the policy itself. The other seats leave `second` open (it and its
+// neighbours are dropped from their setup choices while any other spot is left); a game
+// where it was taken all the same does not count. Scores as forecast's rollouts (a win 1, a
+// game past opt.turn_cap shared by the leaders). Throws InputError for a vertex not on the
+// board or not a legal first placement.
+struct OpeningValue {
+    int games = 0;    // the games that counted
+    double wins = 0;  // the first seat's score summed over them
+    double rate() const { return games ? wins / games : 0.0; }
+    double se() const;  // sqrt(rate (1 - rate) / games)
+};
+OpeningValue opening_value(const Board& board, int players, VertexId first, VertexId second,
+                           const ForecastOptions& opt, int games);
 
 }  // namespace ctk
