@@ -183,15 +183,14 @@ std::string without_ids(const std::string& text) {
 }
 
 // What happened in events first..last in words: the moves that change the board, the cards
-// or the dice (roads, bank trades, offers, end_turn and the setup's roads left out), at most
-// four, then "...".
+// or the dice (bank trades, offers, end_turn and the setup's roads left out), at most four,
+// then "and N more".
 std::string moves_text(const GameLog& log, const Board& board, int first, int last) {
     std::vector<std::string> parts;
     int more = 0;
     for (int i = std::max(first, 0); i <= last; ++i) {
         const EventBody& e = log.events[static_cast<std::size_t>(i)].body;
-        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<BuildRoad>(e) ||
-            std::holds_alternative<TradeBank>(e) || std::holds_alternative<TradeOffer>(e) ||
+        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<TradeBank>(e) || std::holds_alternative<TradeOffer>(e) ||
             std::holds_alternative<TradeAccept>(e) || std::holds_alternative<TradeReject>(e) ||
             std::holds_alternative<TradeCancel>(e) || std::holds_alternative<EndTurn>(e) ||
             std::holds_alternative<SpecialBuild>(e))
@@ -201,7 +200,7 @@ std::string moves_text(const GameLog& log, const Board& board, int first, int la
         else
             ++more;
     }
-    if (parts.empty()) return "nothing but roads, trades and the end of the turn";
+    if (parts.empty()) return "nothing but bank trades, offers and the end of the turn";
     std::string out;
     for (std::size_t k = 0; k < parts.size(); ++k) {
         if (k) out += k + 1 == parts.size() && !more ? " and " : ", ";
