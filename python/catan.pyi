@@ -86,6 +86,9 @@ class Env:
         """Event dicts, each with its action index under 'action'."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """Shape (action_count,)."""
+    def sample_action(self) -> Optional[int]:
+        """A uniformly random legal action index (drawn in C++ by the game's own sampler,
+        seeded from the seed); None once the game is over."""
     def step(
         self, action: Union[int, Event]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, Info]: ...
@@ -116,8 +119,15 @@ class Env:
 
 class VecEnv:
     """n games; game i plays as Env(players, seed + i, **options). Arrays are overwritten in place."""
-    def __init__(self, n: int, players: int = 4, seed: int = 1, **options: Any) -> None: ...
+    def __init__(
+        self, n: int, players: int = 4, seed: int = 1, threads: int = 1, **options: Any
+    ) -> None:
+        """threads: step() and reset() split the games over this many threads (0: one a
+        core); the games are the same whatever the count."""
     def reset(self) -> tuple[npt.NDArray[np.float32], Info]: ...
+    def sample_actions(self, out: Optional[npt.NDArray[np.int64]] = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per game (game i's sampler: Env(seed + i).sample_action()),
+        written into out or into `actions` (shape (n,), int64), which is returned."""
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
@@ -129,6 +139,9 @@ class VecEnv:
     terminated: npt.NDArray[np.bool_]
     truncated: npt.NDArray[np.bool_]
     players: npt.NDArray[np.int32]
+    actions: npt.NDArray[np.int64]
+    @property
+    def threads(self) -> int: ...
     @property
     def action_count(self) -> int: ...
     @property
