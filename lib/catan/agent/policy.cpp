@@ -2,9 +2,11 @@
 #include <catan/agent/policy.hpp>
 
 #include <bit>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include <catan/agent/value.hpp>
 #include <catan/engine/rules.hpp>
 
 namespace ctk {
@@ -143,6 +145,27 @@ void fill_chance(const GameState& s, EventBody& e, Rng& rng) {
     } else if (auto* b = std::get_if<BuyDevCard>(&e)) {
         b->card = static_cast<DevCard>(draw_card(rng, s.deck.data(), kDevCardKinds, s.deck_left));
     }
+}
+
+std::size_t choose_move(Policy policy, const GameState& s, const LegalSet& moves, PlayerId who,
+                        Rng& rng) {
+    switch (policy) {
+        case Policy::kRandom:
+            return choose_random(moves, rng);
+        case Policy::kBuilder:
+            return choose_builder(moves, rng);
+        case Policy::kGreedy:
+            return choose_greedy(s, moves, who);
+        case Policy::kSearch:
+            break;
+    }
+    throw std::invalid_argument("choose_move: search is not a fast policy");
+}
+
+ResourceCounts choose_discard(Policy policy, const GameState& s, PlayerId p, Rng& rng) {
+    if (policy == Policy::kSearch)
+        throw std::invalid_argument("choose_discard: search is not a fast policy");
+    return policy == Policy::kRandom ? random_discard(s, p, rng) : keep_discard(s, p);
 }
 
 }  // namespace ctk

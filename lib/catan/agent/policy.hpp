@@ -62,6 +62,16 @@ std::size_t choose_builder(const LegalSet& moves, Rng& rng);
 ResourceCounts random_discard(const GameState& s, PlayerId p, Rng& rng);
 ResourceCounts keep_discard(const GameState& s, PlayerId p);
 
+// The fast policies' choice (random, builder, greedy: every player but search), the one
+// dispatch self-play and rollouts share: the index of the move `policy` chooses for a
+// decision of `who` (decider()) among `moves` (choose_random, choose_builder or
+// choose_greedy), and the discard of player p by that policy (random_discard for random,
+// keep_discard for the others). Throws std::invalid_argument for search, which needs a
+// game's history (search.hpp).
+std::size_t choose_move(Policy policy, const GameState& s, const LegalSet& moves, PlayerId who,
+                        Rng& rng);
+ResourceCounts choose_discard(Policy policy, const GameState& s, PlayerId p, Rng& rng);
+
 // Fills the chance fields of a generated event of s from the game's RNG: a roll's dice
 // (1 + below(6) each; rolled again while a 7 is not allowed yet: seven_allowed, the house
 // rules no-seven-rounds and no-seven-until-city), a robber move's stolen card (uniform among the

@@ -27,22 +27,9 @@ PlayerId play_out(GameState& s, const std::array<Policy, kMaxPlayers>& seats, Rn
         if (moves.empty()) break;  // (never under the rules: a decision has a move)
         const PlayerId who = decider(s, moves);
         const Policy policy = seats[who];
-        std::size_t pick = 0;
-        switch (policy) {
-            case Policy::kRandom:
-                pick = choose_random(moves, rng);
-                break;
-            case Policy::kBuilder:
-                pick = choose_builder(moves, rng);
-                break;
-            default:
-                pick = choose_greedy(s, moves, who);
-                break;
-        }
-        move_event(moves.at(pick), e.body);
+        move_event(moves.at(choose_move(policy, s, moves, who, rng)), e.body);
         if (auto* d = std::get_if<Discard>(&e.body))
-            d->cards = policy == Policy::kRandom ? random_discard(s, d->player, rng)
-                                                 : keep_discard(s, d->player);
+            d->cards = choose_discard(policy, s, d->player, rng);
         else
             fill_chance(s, e.body, rng);
         apply(s, e);

@@ -135,27 +135,17 @@ const EventBody& SelfPlay::step() {
     // filled in there: no copy of the event variant on the way to apply.
     const PlayerId who = decider(state_, moves_);
     const Policy policy = policy_[who];
-    std::size_t pick = 0;
-    switch (policy) {
-        case Policy::kRandom:
-            pick = choose_random(moves_, rng_);
-            break;
-        case Policy::kBuilder:
-            pick = choose_builder(moves_, seat_rng_[who]);
-            break;
-        case Policy::kGreedy:
-            pick = choose_greedy(state_, moves_, who);
-            break;
-        case Policy::kSearch:
-            pick = agent_[who]->choose(moves_);
-            break;
-    }
+    const bool search = policy == Policy::kSearch;
+    // (builder draws from its seat's own stream: seat_rng_)
+    Rng& rng = policy == Policy::kBuilder ? seat_rng_[who] : rng_;
+    const std::size_t pick =
+        search ? agent_[who]->choose(moves_) : choose_move(policy, state_, moves_, who, rng);
     move_event(moves_.at(pick), ev_.body);
     if (auto* d = std::get_if<Discard>(&ev_.body)) {
-        // The first player owing a discard: random uniformly among its distinct discards.
-        d->cards = policy == Policy::kRandom   ? random_discard(state_, d->player, rng_)
-                   : policy == Policy::kSearch ? agent_[who]->discard()
-                                               : keep_discard(state_, d->player);
+        // The first player owing a discard: by its policy (random: uniformly among its
+        // distinct discards, from the game's stream).
+        d->cards =
+            search ? agent_[who]->discard() : choose_discard(policy, state_, d->player, rng_);
     } else {
         fill_chance(state_, ev_.body, rng_);
     }

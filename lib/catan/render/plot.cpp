@@ -115,4 +115,82 @@ std::string render_bar_chart(const BarChart& c) {
     return o;
 }
 
+std::string render_line_chart(const LineChart& c) {
+    const int w = 760, h = 420, left = 60, right = 130, top = 60, bottom = 50;
+    const double x0 = c.x.empty() ? 0 : c.x.front();
+    const double x1 = c.x.empty() ? 1 : std::max(c.x.back(), x0 + 1);
+    const double plot_w = w - left - right, plot_h = h - top - bottom;
+    auto px = [&](double x) {
+        return static_cast<int>(std::lround(left + (x - x0) / (x1 - x0) * plot_w));
+    };
+    auto py = [&](double y) {
+        return static_cast<int>(std::lround(h - bottom - std::clamp(y, 0.0, 1.0) * plot_h));
+    };
+    std::string o = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 "
+        "{0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" "
+        "height=\"{1}\" fill=\"white\"/>\n",
+        w, h);
+    o += fmt::format("<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
+                     (left + w - right) / 2, xml_escape(c.title));
+    if (!c.subtitle.empty())
+        o += fmt::format("<text x=\"{}\" y=\"42\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
+                         (left + w - right) / 2, xml_escape(c.subtitle));
+    for (int k = 0; k <= 4; ++k) {
+        const double v = k * 0.25;
+        o += fmt::format(
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#ddd\"/><text x=\"{3}\" "
+            "y=\"{4}\" text-anchor=\"end\">{5}</text>\n",
+            left, py(v), w - right, left - 6, py(v) + 4, tick_label(v, "percent"));
+    }
+    const double step = tick_step(x1 - x0);
+    for (double v = std::ceil(x0 / step) * step; v <= x1 + 1e-9; v += step)
+        o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px(v),
+                         h - bottom + 16, tick_label(v, "count"));
+    o += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000\"/>\n<line x1=\"{0}\" "
+        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\" stroke=\"#000\"/>\n",
+        left, h - bottom, w - right, top);
+    o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                     (left + w - right) / 2, h - 12, xml_escape(c.x_label));
+    o += fmt::format(
+        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
+        "{0})\">{1}</text>\n",
+        (top + h - bottom) / 2, xml_escape(c.y_label));
+    for (const auto& m : c.marks)
+        o += fmt::format(
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\" "
+            "stroke-dasharray=\"3,3\"/><text x=\"{0}\" y=\"{3}\" text-anchor=\"middle\" "
+            "font-size=\"10\" fill=\"#555\">{4}</text>\n",
+            px(m.x), top, h - bottom, top - 4, xml_escape(m.label));
+    for (std::size_t k = 0; k < c.series.size(); ++k) {
+        const auto& s = c.series[k];
+        const std::size_t n = std::min(s.y.size(), c.x.size());
+        if (s.band.size() >= n && n > 0) {
+            std::string pts;
+            for (std::size_t i = 0; i < n; ++i)
+                pts += fmt::format("{},{} ", px(c.x[i]), py(s.y[i] + s.band[i]));
+            for (std::size_t i = n; i-- > 0;)
+                pts += fmt::format("{},{} ", px(c.x[i]), py(s.y[i] - s.band[i]));
+            pts.pop_back();
+            o += fmt::format("<polygon points=\"{}\" fill=\"{}\" fill-opacity=\"0.15\"/>\n", pts,
+                             xml_escape(s.colour));
+        }
+        std::string pts;
+        for (std::size_t i = 0; i < n; ++i)
+            pts += fmt::format("{}{},{}", i ? " " : "", px(c.x[i]), py(s.y[i]));
+        o += fmt::format(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>\n", pts,
+            xml_escape(s.colour));
+        const int ly = top + 14 + 18 * static_cast<int>(k);
+        o += fmt::format(
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"/>"
+            "<text x=\"{4}\" y=\"{5}\">{6}</text>\n",
+            w - right + 10, ly, w - right + 30, xml_escape(s.colour), w - right + 36, ly + 4,
+            xml_escape(s.label));
+    }
+    o += "</svg>\n";
+    return o;
+}
+
 }  // namespace ctk

@@ -33,4 +33,28 @@ struct BarChart {
 // chart (no bars) draws its axes and titles only.
 std::string render_bar_chart(const BarChart& chart);
 
+// A line chart of probabilities over a shared x axis (catan-eval's win probabilities over
+// the turns): one line per series, y from 0 to 1 drawn as percent, an optional band of +-
+// `band` around each line (the standard error), and vertical marks at given x values
+// (turning points) with a short label.
+struct LineChart {
+    std::string title, subtitle, x_label, y_label;
+    std::vector<double> x;  // increasing; every series has one value per x
+    struct Series {
+        std::string label;            // in the legend
+        std::string colour;           // any SVG colour
+        std::vector<double> y, band;  // y in [0, 1] (clamped); band empty or one per x
+    };
+    std::vector<Series> series;
+    struct Mark {
+        double x = 0;
+        std::string label;
+    };
+    std::vector<Mark> marks;
+};
+
+// A complete standalone SVG document (ends with '\n'); text XML-escaped; no points: the
+// axes and titles only.
+std::string render_line_chart(const LineChart& chart);
+
 }  // namespace ctk
