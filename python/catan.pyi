@@ -90,7 +90,7 @@ class Env:
         """A uniformly random legal action index (drawn in C++ by the game's own sampler,
         seeded from the seed); None once the game is over."""
     def step(
-        self, action: Union[int, Event]
+        self, action: Union[int, Event, Policy]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, Info]: ...
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """Shape (observation_size,): only what `seat` may see."""
@@ -148,3 +148,24 @@ class VecEnv:
     def observation_size(self) -> int: ...
     def to_log(self, i: int) -> str: ...
     def __len__(self) -> int: ...
+
+class Policy:
+    """A player of the toolkit (catan.policy), choosing for any seat of an Env."""
+    def act(self, env: Env) -> int:
+        """The action index chosen for env's player to act (legal now). env.step(policy)
+        plays it, with the policy's own cards for a discard."""
+    @property
+    def name(self) -> str: ...
+
+def policy(
+    name: Literal["random", "builder", "greedy", "search"],
+    seed: int = 1,
+    *,
+    rollouts: int = 100,
+    horizon: int = 4,
+    candidates: int = 5,
+    rollout: Literal["random", "builder", "greedy"] = "greedy",
+    max_states: int = 2000,
+) -> Policy:
+    """A player (catan-sim --policies); the keyword options are search's only (InputError
+    for another policy)."""

@@ -18,6 +18,7 @@
 
 #include "convert.hpp"
 #include "env_core.hpp"
+#include "policy.hpp"
 #include "vec_core.hpp"
 
 namespace ctk::py {
@@ -157,9 +158,9 @@ int action_of(const pyb::object& action) {
 }
 
 pyb::tuple step(EnvCore& e, const pyb::object& action) {
-    const int a = action_of(action);
     const PlayerId acted = e.current_player();
-    const float reward = e.step(a);
+    const float reward =
+        is_policy(action) ? step_with_policy(e, action) : e.step(action_of(action));
     pyb::object items[5] = {observation(e, viewer(e, acted)), pyb::float_(reward),
                             pyb::bool_(e.terminated()), pyb::bool_(e.truncated()), info(e, acted)};
     pyb::tuple t(5);
@@ -302,7 +303,8 @@ void bind_env(pyb::module_& m) {
             "(seeded from the seed, independent of the game's chance; reset(seed=) reseeds it); "
             "None once the game is over.")
         .def("step", &step, pyb::arg("action"),
-             "Plays an action (an index or a dict of legal_actions()). Returns (observation of "
+             "Plays an action (an index, a dict of legal_actions(), or a catan.Policy: the "
+             "action it chooses, with its cards for a discard). Returns (observation of "
              "the next player to act, reward of the player who acted: 1.0 for the winning "
              "action, terminated, truncated, info). InputError for an illegal action.")
         .def("observation", &observation, pyb::arg("seat"),

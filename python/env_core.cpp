@@ -148,6 +148,7 @@ EnvCore::EnvCore(std::uint64_t seed, const EnvOptions& opt)
 }
 
 void EnvCore::start() {
+    ++starts_;
     rng_ = Rng(game_seed(seed_, episode_));
     const SimOptions sim = sim_options(opt_);
     state_.emplace(sim_board(sim, rng_), opt_.players, opt_.options);
@@ -235,7 +236,7 @@ bool EnvCore::legal(int a) const {
     return a >= 0 && a < space_.size() && slot_[static_cast<std::size_t>(a)] >= 0;
 }
 
-float EnvCore::step(int a) {
+float EnvCore::step(int a, const ResourceCounts* discard) {
     if (done()) throw InputError("step: the game is over (call reset)");
     if (a < 0 || a >= space_.size())
         throw InputError(fmt::format("action: expected 0..{}, got {}", space_.size() - 1, a));
@@ -246,7 +247,10 @@ float EnvCore::step(int a) {
                         a, moves_.size()));
     const MoveCode m = moves_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(a)])];
     move_event(m, ev_.body);
-    fill_random_chance(*state_, ev_.body, rng_);
+    if (auto* d = std::get_if<Discard>(&ev_.body); d != nullptr && discard != nullptr)
+        d->cards = *discard;
+    else
+        fill_random_chance(*state_, ev_.body, rng_);
     if (auto v = check(*state_, ev_, static_cast<int>(log_.events.size())))
         throw std::logic_error(fmt::format("Env generated an illegal event {}: {}: {}",
                                            event_summary(ev_.body), v->rule_id, v->message));

@@ -94,6 +94,9 @@ class EnvCore {
     std::uint64_t seed() const { return seed_; }
     std::int64_t episode() const { return episode_; }
     std::int64_t steps() const { return steps_; }
+    // Games started by this object (construction, reset and reseed each start one): tells a
+    // follower of the game (a search policy) that the game it followed was replaced.
+    std::uint64_t starts() const { return starts_; }
 
     bool terminated() const;  // won
     bool truncated() const;   // the turn cap reached without a winner
@@ -123,8 +126,10 @@ class EnvCore {
     // Plays action index `a`: fills in chance, checks the event with the rules' check and
     // applies it. Returns the reward of the player who acted: 1 when the action wins the
     // game, else 0. Throws InputError when `a` is out of range or not legal, or the game is
-    // over.
-    float step(int a);
+    // over. A discard's cards are drawn uniformly among the distinct discards unless
+    // `discard` gives them (a policy's choice, policy.hpp choose_discard: they must be a
+    // discard the rules accept, std::logic_error otherwise).
+    float step(int a, const ResourceCounts* discard = nullptr);
     // Uses the observation's board part of `other`, a game on an equal fixed board (one copy
     // in memory for a batch of games); nothing when either plays random boards.
     void share_board_part(const EnvCore& other);
@@ -147,6 +152,7 @@ class EnvCore {
     std::uint64_t seed_;
     std::int64_t episode_ = 1;
     std::int64_t steps_ = 0;
+    std::uint64_t starts_ = 0;
     Rng rng_;
     Rng sampler_;  // sample()'s
     GameLog log_;

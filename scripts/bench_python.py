@@ -182,20 +182,21 @@ def catanatron_worker(folder, seconds):
     result = {"game_actions_per_s": per_second(game, seconds)}
     env = CatanatronEnv()
     rng = random.Random(1)
-    env_steps = 0
+    counts = [0, 0]  # env steps, game actions (both players', the enemy's inside step())
 
     def episode():
-        nonlocal env_steps
         _, info = env.reset(seed=next(seeds))
         n = 0
         while True:
             _, _, terminated, truncated, info = env.step(rng.choice(info["valid_actions"]))
             n += 1
             if terminated or truncated:
-                env_steps += n
+                counts[0] += n
+                counts[1] += len(env.game.state.action_records)
                 return n
 
     result["env_steps_per_s"] = per_second(episode, seconds)
+    result["actions_per_env_step"] = counts[1] / counts[0]
     print(json.dumps(result))
 
 
@@ -259,8 +260,11 @@ def main():
         print("catanatron (same core, child process):")
         print(f"  Game, 4 RandomPlayers, play_tick(): {c['game_actions_per_s']:,.0f} actions/s "
               f"(Env loop: {ours / c['game_actions_per_s']:.1f}x)")
+        per_action = c["env_steps_per_s"] * c["actions_per_env_step"]
         print(f"  CatanatronEnv (1v1, vector observation), random valid action: "
-              f"{c['env_steps_per_s']:,.0f} steps/s (Env loop: {ours / c['env_steps_per_s']:.1f}x)")
+              f"{c['env_steps_per_s']:,.0f} steps/s (Env loop: {ours / c['env_steps_per_s']:.1f}x); "
+              f"{c['actions_per_env_step']:.2f} game actions a step (its enemy's inside), "
+              f"{per_action:,.0f} actions/s (Env loop: {ours / per_action:.1f}x)")
     os.sched_setaffinity(0, set(cpus))
     print(f"all {len(cpus)} CPUs, wall time:")
     for threads in (1, 2):
