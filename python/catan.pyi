@@ -67,6 +67,22 @@ class Game:
     def to_log(self, format: Literal["json", "jsonl"] = "jsonl") -> str: ...
     def __len__(self) -> int: ...
 
+def eval(
+    game: Game,
+    rollouts: int = 500,
+    policy: Literal["random", "builder", "greedy"] = "greedy",
+    seed: int = 1,
+    every: Literal["turn", "event"] = "turn",
+    turns: Optional[Sequence[Union[int, str]]] = None,
+    threads: int = 1,
+    turn_cap: int = 300,
+    max_states: Optional[int] = None,
+    at: Optional[int] = None,
+    candidates: int = 10,
+) -> dict[str, Any]:
+    """`catan-eval --format json` (schemas/eval.schema.json): each player's win probability
+    at each position; with at=N, `catan-eval --at N --format json` (the moves ranked)."""
+
 def read(
     source: Union[str, bytes, os.PathLike[str]], name: Optional[str] = None
 ) -> Union[Game, list[Game]]:
