@@ -234,7 +234,7 @@ def main():
         "Env: action_mask() + numpy choice + step()": env_numpy(catan, s),
         "Env: step() alone (a game's actions replayed)": env_step_only(catan, s),
     }
-    for n in (64, 256, 1024):
+    for n in (1, 64, 256, 1024):
         rows[f"VecEnv({n}): sample_actions() + step(), one thread"] = vec_sampled(catan, n, s)
     rows["VecEnv(256): actions drawn in numpy from the masks + step()"] = vec_numpy(catan, 256, s)
     for what, rate in rows.items():
@@ -248,12 +248,16 @@ def main():
             print(f"  {name}: {ns:.0f} ns a step ({1e9 / ns:,.0f} steps/s)")
         env_py = 1e9 / rows["Env: step() alone (a game's actions replayed)"]
         print(f"  Python overhead of Env.step(): {env_py - cpp['BM_EnvStep/2']:.0f} ns a call")
+        # a batch of one game: the calls' cost from Python, shared by the n games of a batch
+        batch = 1e9 / rows["VecEnv(1): sample_actions() + step(), one thread"] - cpp["BM_EnvStep/2"]
+        print(f"  Python overhead of a VecEnv batch (sample_actions() + step(), VecEnv(1) less "
+              f"BM_EnvStep/2): {batch:.0f} ns a batch, {batch / 256:.1f} ns a game at n=256")
         for n in (64, 256, 1024):
             key = f"BM_VecStep/1/{n}"
             if key in cpp:
                 vec_py = 1e9 / rows[f"VecEnv({n}): sample_actions() + step(), one thread"]
-                print(f"  Python overhead of VecEnv({n}).step() + sample_actions(): "
-                      f"{vec_py - cpp[key]:.1f} ns a game step")
+                print(f"  VecEnv({n}) from Python less BM_VecStep/1/{n}: "
+                      f"{vec_py - cpp[key]:.1f} ns a game step (noise included)")
     if a.catanatron:
         c = catanatron(a.catanatron, s, one)
         ours = rows["Env: sample_action() + step(), a loop in Python"]
