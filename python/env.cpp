@@ -159,8 +159,10 @@ int action_of(const pyb::object& action) {
 
 pyb::tuple step(EnvCore& e, const pyb::object& action) {
     const PlayerId acted = e.current_player();
-    const float reward =
-        is_policy(action) ? step_with_policy(e, action) : e.step(action_of(action));
+    // an int (the usual case) first: no type lookup
+    const float reward = PyLong_CheckExact(action.ptr()) ? e.step(action.cast<int>())
+                         : is_policy(action)             ? step_with_policy(e, action)
+                                                         : e.step(action_of(action));
     pyb::object items[5] = {observation(e, viewer(e, acted)), pyb::float_(reward),
                             pyb::bool_(e.terminated()), pyb::bool_(e.truncated()), info(e, acted)};
     pyb::tuple t(5);
