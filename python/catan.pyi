@@ -67,6 +67,22 @@ class Game:
     def to_log(self, format: Literal["json", "jsonl"] = "jsonl") -> str: ...
     def __len__(self) -> int: ...
 
+def eval(
+    game: Game,
+    rollouts: int = 500,
+    policy: Literal["random", "builder", "greedy"] = "greedy",
+    seed: int = 1,
+    every: Literal["turn", "event"] = "turn",
+    turns: Optional[Sequence[Union[int, str]]] = None,
+    threads: int = 1,
+    turn_cap: int = 300,
+    max_states: Optional[int] = None,
+    at: Optional[int] = None,
+    candidates: int = 10,
+) -> dict[str, Any]:
+    """`catan-eval --format json` (schemas/eval.schema.json): each player's win probability
+    at each position; with at=N, `catan-eval --at N --format json` (the moves ranked)."""
+
 def read(
     source: Union[str, bytes, os.PathLike[str]], name: Optional[str] = None
 ) -> Union[Game, list[Game]]:
@@ -86,8 +102,11 @@ class Env:
         """Event dicts, each with its action index under 'action'."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """Shape (action_count,)."""
+    def sample_action(self) -> Optional[int]:
+        """A uniformly random legal action index (drawn in C++ by the game's own sampler,
+        seeded from the seed); None once the game is over."""
     def step(
-        self, action: Union[int, Event]
+        self, action: Union[int, Event, Policy]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, Info]: ...
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """Shape (observation_size,): only what `seat` may see."""
@@ -116,8 +135,15 @@ class Env:
 
 class VecEnv:
     """n games; game i plays as Env(players, seed + i, **options). Arrays are overwritten in place."""
-    def __init__(self, n: int, players: int = 4, seed: int = 1, **options: Any) -> None: ...
+    def __init__(
+        self, n: int, players: int = 4, seed: int = 1, threads: int = 1, **options: Any
+    ) -> None:
+        """threads: step() and reset() split the games over this many threads (0: one a
+        core); the games are the same whatever the count."""
     def reset(self) -> tuple[npt.NDArray[np.float32], Info]: ...
+    def sample_actions(self, out: Optional[npt.NDArray[np.int64]] = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per game (game i's sampler: Env(seed + i).sample_action()),
+        written into out or into `actions` (shape (n,), int64), which is returned."""
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
@@ -129,9 +155,33 @@ class VecEnv:
     terminated: npt.NDArray[np.bool_]
     truncated: npt.NDArray[np.bool_]
     players: npt.NDArray[np.int32]
+    actions: npt.NDArray[np.int64]
+    @property
+    def threads(self) -> int: ...
     @property
     def action_count(self) -> int: ...
     @property
     def observation_size(self) -> int: ...
     def to_log(self, i: int) -> str: ...
     def __len__(self) -> int: ...
+
+class Policy:
+    """A player of the toolkit (catan.policy), choosing for any seat of an Env."""
+    def act(self, env: Env) -> int:
+        """The action index chosen for env's player to act (legal now). env.step(policy)
+        plays it, with the policy's own cards for a discard."""
+    @property
+    def name(self) -> str: ...
+
+def policy(
+    name: Literal["random", "builder", "greedy", "search"],
+    seed: int = 1,
+    *,
+    rollouts: int = 100,
+    horizon: int = 4,
+    candidates: int = 5,
+    rollout: Literal["random", "builder", "greedy"] = "greedy",
+    max_states: int = 2000,
+) -> Policy:
+    """A player (catan-sim --policies); the keyword options are search's only (InputError
+    for another policy)."""

@@ -18,6 +18,8 @@
 
 #include "convert.hpp"
 #include "env_core.hpp"
+#include "policy.hpp"
+#include "vec_core.hpp"
 
 namespace ctk::py {
 
@@ -98,15 +100,37 @@ PlayerId viewer(const EnvCore& e, PlayerId acted) {
     return p != kNoPlayer ? p : acted;
 }
 
-pyb::dict info(const EnvCore& e) {
+// The keys of the info dict, made once (interned): Env.step builds one dict a step.
+struct InfoKeys {
+    pyb::object player, turn, events, episode, winner, acted;
+};
+const InfoKeys& info_keys() {
+    auto key = [](const char* s) {
+        return pyb::reinterpret_steal<pyb::object>(PyUnicode_InternFromString(s));
+    };
+    // never destroyed: the module's objects outlive no interpreter
+    static const InfoKeys* keys = new InfoKeys{key("player"),  key("turn"),   key("events"),
+                                               key("episode"), key("winner"), key("acted")};
+    return *keys;
+}
+
+void set_item(const pyb::dict& d, const pyb::object& key, long long value, bool none = false) {
+    const pyb::object v = none ? pyb::object(pyb::none())
+                               : pyb::reinterpret_steal<pyb::object>(PyLong_FromLongLong(value));
+    if (PyDict_SetItem(d.ptr(), key.ptr(), v.ptr()) != 0) throw pyb::error_already_set();
+}
+
+// {"player": the seat to act or None, "turn", "events": events so far, "episode", "winner":
+// the winner's seat or None}, and "acted" (the seat that acted) when acted is given.
+pyb::dict info(const EnvCore& e, std::optional<PlayerId> acted = std::nullopt) {
+    const InfoKeys& k = info_keys();
     pyb::dict d;
-    d["player"] = e.current_player() == kNoPlayer ? pyb::object(pyb::none())
-                                                  : pyb::object(pyb::int_(e.current_player()));
-    d["turn"] = e.state().turn;
-    d["events"] = e.log().events.size();
-    d["episode"] = e.episode();
-    d["winner"] =
-        e.winner() == kNoPlayer ? pyb::object(pyb::none()) : pyb::object(pyb::int_(e.winner()));
+    set_item(d, k.player, e.current_player(), e.current_player() == kNoPlayer);
+    set_item(d, k.turn, e.state().turn);
+    set_item(d, k.events, static_cast<long long>(e.log().events.size()));
+    set_item(d, k.episode, e.episode());
+    set_item(d, k.winner, e.winner(), e.winner() == kNoPlayer);
+    if (acted) set_item(d, k.acted, *acted);
     return d;
 }
 
@@ -134,13 +158,16 @@ int action_of(const pyb::object& action) {
 }
 
 pyb::tuple step(EnvCore& e, const pyb::object& action) {
-    const int a = action_of(action);
     const PlayerId acted = e.current_player();
-    const float reward = e.step(a);
-    pyb::dict i = info(e);
-    i["acted"] = acted;
-    return pyb::make_tuple(observation(e, viewer(e, acted)), reward, e.terminated(), e.truncated(),
-                           i);
+    // an int (the usual case) first: no type lookup
+    const float reward = PyLong_CheckExact(action.ptr()) ? e.step(action.cast<int>())
+                         : is_policy(action)             ? step_with_policy(e, action)
+                                                         : e.step(action_of(action));
+    pyb::object items[5] = {observation(e, viewer(e, acted)), pyb::float_(reward),
+                            pyb::bool_(e.terminated()), pyb::bool_(e.truncated()), info(e, acted)};
+    pyb::tuple t(5);
+    for (int i = 0; i < 5; ++i) PyTuple_SET_ITEM(t.ptr(), i, items[i].release().ptr());
+    return t;
 }
 
 pyb::dict action_layout(const ActionSpace& s) {
@@ -152,34 +179,31 @@ pyb::dict action_layout(const ActionSpace& s) {
     return d;
 }
 
-// n games stepped together; their arrays allocated once and overwritten by each step.
+// n games stepped together in C++ (vec_core.hpp); their arrays allocated once and
+// overwritten by each step.
 class VecEnv {
   public:
-    VecEnv(int n, int players, std::uint64_t seed, const pyb::kwargs& kw) {
-        if (n < 1) throw InputError(fmt::format("n: expected at least 1, got {}", n));
-        const EnvOptions o = env_options(players, kw);
-        for (int i = 0; i < n; ++i)
-            envs_.push_back(std::make_unique<EnvCore>(seed + static_cast<std::uint64_t>(i), o));
+    VecEnv(int n, int players, std::uint64_t seed, int threads, const pyb::kwargs& kw)
+        : core_(n, seed, env_options(players, kw), threads) {
         const auto rows = static_cast<pyb::ssize_t>(n);
-        obs_ = pyb::array_t<float>({rows, static_cast<pyb::ssize_t>(envs_[0]->obs_size())});
-        masks_ = pyb::array_t<bool>({rows, static_cast<pyb::ssize_t>(envs_[0]->space().size())});
+        const EnvCore& e = core_.env(0);
+        obs_ = pyb::array_t<float>({rows, static_cast<pyb::ssize_t>(e.obs_size())});
+        masks_ = pyb::array_t<bool>({rows, static_cast<pyb::ssize_t>(e.space().size())});
         rewards_ = pyb::array_t<float>(rows);
         terminated_ = pyb::array_t<bool>(rows);
         truncated_ = pyb::array_t<bool>(rows);
         players_ = pyb::array_t<std::int32_t>(rows);
-        obs_data_ = obs_.mutable_data();
-        mask_data_ = reinterpret_cast<std::uint8_t*>(masks_.mutable_data());
-        players_data_ = players_.mutable_data();
-        for (std::size_t i = 0; i < envs_.size(); ++i) write(i);
-        std::fill_n(rewards_.mutable_data(), n, 0.0F);
-        std::fill_n(terminated_.mutable_data(), n, false);
-        std::fill_n(truncated_.mutable_data(), n, false);
+        actions_ = pyb::array_t<std::int64_t>(rows);
+        std::fill_n(actions_.mutable_data(), n, std::int64_t{0});
+        core_.attach({obs_.mutable_data(), reinterpret_cast<std::uint8_t*>(masks_.mutable_data()),
+                      rewards_.mutable_data(), terminated_.mutable_data(),
+                      truncated_.mutable_data(), players_.mutable_data()});
     }
 
     pyb::tuple reset() {
-        for (std::size_t i = 0; i < envs_.size(); ++i) {
-            envs_[i]->reset();
-            write(i);
+        {
+            pyb::gil_scoped_release unlocked;
+            core_.reset();
         }
         return pyb::make_tuple(obs_, pyb::dict());
     }
@@ -188,56 +212,53 @@ class VecEnv {
     // observation and mask are written, its done flag is set for this step).
     pyb::tuple step(
         const pyb::array_t<std::int64_t, pyb::array::c_style | pyb::array::forcecast>& actions) {
-        if (actions.ndim() != 1 || actions.shape(0) != static_cast<pyb::ssize_t>(envs_.size()))
-            throw InputError(fmt::format("actions: expected shape ({},), got {} dimensions",
-                                         envs_.size(), actions.ndim()));
+        if (actions.ndim() != 1 || actions.shape(0) != static_cast<pyb::ssize_t>(core_.size()))
+            throw InputError(fmt::format("actions: expected shape ({},), got {}", core_.size(),
+                                         shape_text(actions)));
         const std::int64_t* a = actions.data();
-        for (std::size_t i = 0; i < envs_.size(); ++i)
-            if (!envs_[i]->legal(static_cast<int>(a[i])))
-                throw InputError(
-                    fmt::format("actions[{}]: action {} is not legal now (see masks)", i, a[i]));
-        float* rewards = rewards_.mutable_data();
-        bool* terminated = terminated_.mutable_data();
-        bool* truncated = truncated_.mutable_data();
+        core_.check_actions(a);
         {
             pyb::gil_scoped_release unlocked;
-            for (std::size_t i = 0; i < envs_.size(); ++i) {
-                EnvCore& e = *envs_[i];
-                rewards[i] = e.step(static_cast<int>(a[i]));
-                terminated[i] = e.terminated();
-                truncated[i] = e.truncated();
-                if (terminated[i] || truncated[i]) e.reset();
-                write(i);
-            }
+            core_.step(a);
         }
         return pyb::make_tuple(obs_, rewards_, terminated_, truncated_, pyb::dict());
     }
 
-    const EnvCore& env(int i) const {
-        if (i < 0 || i >= static_cast<int>(envs_.size()))
-            throw InputError(fmt::format("index: expected 0..{}, got {}", envs_.size() - 1, i));
-        return *envs_[static_cast<std::size_t>(i)];
+    // A random legal action per game, into `out` or this VecEnv's own actions array.
+    pyb::array_t<std::int64_t> sample_actions(std::optional<pyb::array_t<std::int64_t>> out) {
+        pyb::array_t<std::int64_t> target = out ? *out : actions_;
+        if (target.ndim() != 1 || target.shape(0) != static_cast<pyb::ssize_t>(core_.size()) ||
+            (target.flags() & pyb::array::c_style) == 0 || !target.writeable())
+            throw InputError(fmt::format(
+                "out: expected a writable C-contiguous int64 array of shape ({},), got {}",
+                core_.size(), shape_text(target)));
+        core_.sample(target.mutable_data());
+        return target;
     }
-    std::size_t size() const { return envs_.size(); }
+
+    const EnvCore& env(int i) const {
+        if (i < 0 || i >= core_.size())
+            throw InputError(fmt::format("index: expected 0..{}, got {}", core_.size() - 1, i));
+        return core_.env(i);
+    }
+    int size() const { return core_.size(); }
+    int threads() const { return core_.threads(); }
 
     pyb::array_t<float> obs_, rewards_;
     pyb::array_t<bool> masks_, terminated_, truncated_;
     pyb::array_t<std::int32_t> players_;
+    pyb::array_t<std::int64_t> actions_;
 
   private:
-    // Row i of the observations (the player to act), the mask and the player: through the
-    // arrays' own buffers (C-contiguous, allocated once), without the GIL.
-    void write(std::size_t i) {
-        const EnvCore& e = *envs_[i];
-        const PlayerId p = e.current_player();
-        e.observe(p == kNoPlayer ? 0 : p, obs_data_ + i * static_cast<std::size_t>(e.obs_size()));
-        e.mask(mask_data_ + i * static_cast<std::size_t>(e.space().size()));
-        players_data_[i] = p;
+    template <class A>
+    static std::string shape_text(const A& a) {
+        std::string s = "(";
+        for (pyb::ssize_t d = 0; d < a.ndim(); ++d)
+            s += fmt::format("{}{}", a.shape(d),
+                             a.ndim() == 1 ? "," : (d + 1 < a.ndim() ? ", " : ""));
+        return s + ")";
     }
-    std::vector<std::unique_ptr<EnvCore>> envs_;
-    float* obs_data_ = nullptr;
-    std::uint8_t* mask_data_ = nullptr;
-    std::int32_t* players_data_ = nullptr;
+    VecCore core_;
 };
 
 }  // namespace
@@ -274,8 +295,18 @@ void bind_env(pyb::module_& m) {
                 return mask;
             },
             "numpy bool array of action_count entries: True where the action is legal.")
+        .def(
+            "sample_action",
+            [](EnvCore& e) {
+                const int a = e.sample();
+                return a < 0 ? pyb::object(pyb::none()) : pyb::object(pyb::int_(a));
+            },
+            "A uniformly random legal action index, drawn in C++ by this game's own sampler "
+            "(seeded from the seed, independent of the game's chance; reset(seed=) reseeds it); "
+            "None once the game is over.")
         .def("step", &step, pyb::arg("action"),
-             "Plays an action (an index or a dict of legal_actions()). Returns (observation of "
+             "Plays an action (an index, a dict of legal_actions(), or a catan.Policy: the "
+             "action it chooses, with its cards for a discard). Returns (observation of "
              "the next player to act, reward of the player who acted: 1.0 for the winning "
              "action, terminated, truncated, info). InputError for an illegal action.")
         .def("observation", &observation, pyb::arg("seat"),
@@ -326,20 +357,31 @@ void bind_env(pyb::module_& m) {
     pyb::class_<VecEnv>(m, "VecEnv",
                         "n games stepped together in C++; game i plays as Env(players, "
                         "seed + i, **options).")
-        .def(pyb::init<int, int, std::uint64_t, const pyb::kwargs&>(), pyb::arg("n"),
-             pyb::arg("players") = 4, pyb::arg("seed") = 1)
+        .def(pyb::init<int, int, std::uint64_t, int, const pyb::kwargs&>(), pyb::arg("n"),
+             pyb::arg("players") = 4, pyb::arg("seed") = 1, pyb::arg("threads") = 1,
+             "threads: the games split over this many threads in step() and reset() (0: one a "
+             "core; the results are the same whatever the count). Options as Env's.")
         .def("reset", &VecEnv::reset,
              "Starts the next game of every env. Returns (observations, {}).")
         .def("step", &VecEnv::step, pyb::arg("actions"),
              "One action per game (int array of shape (n,)). Returns (observations, rewards, "
              "terminated, truncated, {}): the arrays of this VecEnv, overwritten in place by "
-             "each step. A finished game restarts at once.")
+             "each step. A finished game restarts at once. InputError (nothing stepped) when "
+             "an action is not legal.")
+        .def("sample_actions", &VecEnv::sample_actions, pyb::arg("out") = pyb::none(),
+             "A uniformly random legal action of each game, drawn in C++ by each game's own "
+             "generator (seeded from seed + i): written into out (int64, shape (n,)) or into "
+             "this VecEnv's own actions array, which is returned (overwritten by the next "
+             "call).")
         .def_readonly("observations", &VecEnv::obs_, "float32 (n, observation_size)")
         .def_readonly("masks", &VecEnv::masks_, "bool (n, action_count)")
         .def_readonly("rewards", &VecEnv::rewards_, "float32 (n,)")
         .def_readonly("terminated", &VecEnv::terminated_, "bool (n,)")
         .def_readonly("truncated", &VecEnv::truncated_, "bool (n,)")
         .def_readonly("players", &VecEnv::players_, "int32 (n,): the seat to act in each game")
+        .def_readonly("actions", &VecEnv::actions_,
+                      "int64 (n,): where sample_actions() writes by default")
+        .def_property_readonly("threads", &VecEnv::threads)
         .def("__len__", &VecEnv::size)
         .def_property_readonly("action_count",
                                [](const VecEnv& v) { return v.env(0).space().size(); })

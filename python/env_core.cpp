@@ -3,6 +3,7 @@
 #include "env_core.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <variant>
 
 #include <fmt/format.h>
@@ -43,6 +44,21 @@ struct ObsLayout {
 ObsLayout layout(const Board& b, int players) {
     const Topology& t = b.topology();
     return {t.hex_count(), t.vertex_count(), t.edge_count(), players};
+}
+
+// The observation's board part (terrain, pips, harbors).
+std::shared_ptr<const std::vector<float>> board_part(const Board& b, int players) {
+    const ObsLayout L = layout(b, players);
+    auto part = std::make_shared<std::vector<float>>(static_cast<std::size_t>(L.robber()), 0.0F);
+    std::vector<float>& o = *part;
+    for (int h = 0; h < L.hexes; ++h) {
+        o[static_cast<std::size_t>(L.terrain() + 6 * h + static_cast<int>(b.terrain(h)))] = 1;
+        o[static_cast<std::size_t>(L.pips() + h)] = static_cast<float>(token_pips(b.token(h)));
+    }
+    for (int v = 0; v < L.vertices; ++v)
+        if (auto k = b.harbor_at(v))
+            o[static_cast<std::size_t>(L.harbors() + 6 * v + static_cast<int>(*k))] = 1;
+    return part;
 }
 
 }  // namespace
@@ -122,7 +138,7 @@ int observation_size(const Board& board, int players) {
 }
 
 EnvCore::EnvCore(std::uint64_t seed, const EnvOptions& opt)
-    : opt_(opt), seed_(seed), ev_{EndTurn{0}, nullptr, 0} {
+    : opt_(opt), seed_(seed), sampler_(game_seed(seed, 0)), ev_{EndTurn{0}, nullptr, 0} {
     validate_sim_options(sim_options(opt_));
     start();
     space_ = ActionSpace(state_->board(), opt_.players);
@@ -132,16 +148,29 @@ EnvCore::EnvCore(std::uint64_t seed, const EnvOptions& opt)
 }
 
 void EnvCore::start() {
+    ++starts_;
     rng_ = Rng(game_seed(seed_, episode_));
     const SimOptions sim = sim_options(opt_);
     state_.emplace(sim_board(sim, rng_), opt_.players, opt_.options);
+    // A new header; the events' buffer is kept (no allocation per step once it has grown)
+    std::vector<Event> events = std::move(log_.events);
+    events.clear();
     log_ = GameLog{};
+    log_.events = std::move(events);
     log_.options = opt_.options;
     log_.seats = sim_seats(opt_.players);
     log_.board = state_->board();
     log_.source = fmt::format("catan python Env: seed {}, episode {}, turn cap {}", seed_, episode_,
                               opt_.turn_cap);
     steps_ = 0;
+    // the observation's board part: once for a fixed board (shared with other games of it:
+    // share_board_part), for each game on random boards
+    if (!board_obs_ || opt_.random_board) board_obs_ = board_part(state_->board(), opt_.players);
+}
+
+void EnvCore::share_board_part(const EnvCore& other) {
+    if (!opt_.random_board && !other.opt_.random_board && *other.board_obs_ == *board_obs_)
+        board_obs_ = other.board_obs_;
 }
 
 void EnvCore::reset() {
@@ -153,6 +182,7 @@ void EnvCore::reset() {
 void EnvCore::reseed(std::uint64_t seed) {
     seed_ = seed;
     episode_ = 1;
+    sampler_ = Rng(game_seed(seed, 0));
     start();
     list_moves();
 }
@@ -177,7 +207,8 @@ PlayerId EnvCore::current_player() const {
 // The decision's moves (none once the game is over), and which index each takes: the first
 // of several moves on one index (a bank trade at several rates: the best rate comes first).
 void EnvCore::list_moves() {
-    for (const MoveCode& m : moves_) slot_[static_cast<std::size_t>(space_.index(m))] = -1;
+    for (int i = 0; i < action_count_; ++i) slot_[static_cast<std::size_t>(actions_[i])] = -1;
+    action_count_ = 0;
     moves_.clear();
     if (done()) return;
     legal_moves(*state_, moves_);
@@ -188,21 +219,24 @@ void EnvCore::list_moves() {
         moves_.push_back(first);
     }
     for (std::size_t i = 0; i < moves_.size(); ++i) {
-        auto& s = slot_[static_cast<std::size_t>(space_.index(moves_[i]))];
-        if (s < 0) s = static_cast<std::int16_t>(i);
+        const int a = space_.index(moves_[i]);
+        auto& s = slot_[static_cast<std::size_t>(a)];
+        if (s >= 0) continue;
+        s = static_cast<std::int16_t>(i);
+        actions_[static_cast<std::size_t>(action_count_++)] = static_cast<std::int16_t>(a);
     }
 }
 
 void EnvCore::mask(std::uint8_t* out) const {
-    std::fill(out, out + space_.size(), std::uint8_t{0});
-    for (const MoveCode& m : moves_) out[space_.index(m)] = 1;
+    std::memset(out, 0, static_cast<std::size_t>(space_.size()));
+    for (int i = 0; i < action_count_; ++i) out[actions_[static_cast<std::size_t>(i)]] = 1;
 }
 
 bool EnvCore::legal(int a) const {
     return a >= 0 && a < space_.size() && slot_[static_cast<std::size_t>(a)] >= 0;
 }
 
-float EnvCore::step(int a) {
+float EnvCore::step(int a, const ResourceCounts* discard) {
     if (done()) throw InputError("step: the game is over (call reset)");
     if (a < 0 || a >= space_.size())
         throw InputError(fmt::format("action: expected 0..{}, got {}", space_.size() - 1, a));
@@ -213,7 +247,10 @@ float EnvCore::step(int a) {
                         a, moves_.size()));
     const MoveCode m = moves_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(a)])];
     move_event(m, ev_.body);
-    fill_random_chance(*state_, ev_.body, rng_);
+    if (auto* d = std::get_if<Discard>(&ev_.body); d != nullptr && discard != nullptr)
+        d->cards = *discard;
+    else
+        fill_random_chance(*state_, ev_.body, rng_);
     if (auto v = check(*state_, ev_, static_cast<int>(log_.events.size())))
         throw std::logic_error(fmt::format("Env generated an illegal event {}: {}: {}",
                                            event_summary(ev_.body), v->rule_id, v->message));
@@ -229,22 +266,23 @@ void EnvCore::observe(PlayerId seat, float* out) const {
     const Board& b = s.board();
     const ObsLayout L = layout(b, opt_.players);
     const int P = opt_.players;
-    std::fill(out, out + L.size(), 0.0F);
+    std::memcpy(out, board_obs_->data(), board_obs_->size() * sizeof(float));
+    std::fill(out + L.robber(), out + L.size(), 0.0F);
     auto rel = [&](PlayerId q) { return s.seats_after(seat, q); };  // 0 = the seat itself
-    for (int h = 0; h < L.hexes; ++h) {
-        out[L.terrain() + 6 * h + static_cast<int>(b.terrain(h))] = 1;
-        out[L.pips() + h] = static_cast<float>(token_pips(b.token(h)));
-    }
-    for (int v = 0; v < L.vertices; ++v) {
-        if (auto k = b.harbor_at(v)) out[L.harbors() + 6 * v + static_cast<int>(*k)] = 1;
-        const auto bv = static_cast<std::size_t>(v);
-        if (s.building[bv] != Building::kNone)
-            out[L.buildings() + 2 * (P * v + rel(s.owner[bv])) +
-                (s.building[bv] == Building::kCity ? 1 : 0)] = 1;
-    }
     if (s.robber != kNoId) out[L.robber() + s.robber] = 1;
-    for (int e = 0; e < L.edges; ++e)
-        if (const PlayerId q = s.road_owner(e); q != kNoPlayer) out[L.roads() + P * e + rel(q)] = 1;
+    // buildings and roads from each player's sets (a bit per vertex or edge)
+    for (PlayerId q = 0; q < P; ++q) {
+        const PlayerState& p = s.players[static_cast<std::size_t>(q)];
+        const int r = rel(q);
+        float* settlements = out + L.buildings() + 2 * r;
+        for_each_set_bit(p.settlement_at, static_cast<std::size_t>(L.vertices),
+                         [&](std::size_t v) { settlements[2 * P * static_cast<int>(v)] = 1; });
+        for_each_set_bit(p.city_at, static_cast<std::size_t>(L.vertices),
+                         [&](std::size_t v) { settlements[2 * P * static_cast<int>(v) + 1] = 1; });
+        float* roads = out + L.roads() + r;
+        for_each_set_bit(p.roads, static_cast<std::size_t>(L.edges),
+                         [&](std::size_t e) { roads[P * static_cast<int>(e)] = 1; });
+    }
     const PlayerState& me = s.players[static_cast<std::size_t>(seat)];
     for (int r = 0; r < kResourceCount; ++r) out[L.own() + r] = static_cast<float>(me.hand[r]);
     for (int k = 0; k < kDevCardKinds; ++k) {

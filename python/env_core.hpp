@@ -9,6 +9,7 @@
 // chance (dice, the stolen card, the bought card, the discarded cards) is drawn from the
 // game's own random numbers, so the same seed and actions give the same game.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -93,6 +94,9 @@ class EnvCore {
     std::uint64_t seed() const { return seed_; }
     std::int64_t episode() const { return episode_; }
     std::int64_t steps() const { return steps_; }
+    // Games started by this object (construction, reset and reseed each start one): tells a
+    // follower of the game (a search policy) that the game it followed was replaced.
+    std::uint64_t starts() const { return starts_; }
 
     bool terminated() const;  // won
     bool truncated() const;   // the turn cap reached without a winner
@@ -102,15 +106,39 @@ class EnvCore {
     PlayerId current_player() const;
     // The legal moves of the decision (a discard owed: only the first discarder's).
     const MoveList& moves() const { return moves_; }
+    // The legal action indices, distinct, in the order of their first move (as many as the
+    // mask has ones; none once the game is over).
+    const std::int16_t* actions() const { return actions_.data(); }
+    int action_count() const { return action_count_; }
     // Writes the legal action mask (space().size() bytes, 1 = legal).
     void mask(std::uint8_t* out) const;
     // Whether action index `a` is legal now.
     bool legal(int a) const;
+    // A legal action index drawn uniformly among the legal ones (one below() call) by the
+    // game's own action sampler, Rng(game_seed(seed, 0)) — a stream the games' chance never
+    // uses (their episodes start at 1), seeded at construction and by reseed, not by reset;
+    // -1 once the game is over.
+    int sample() {
+        return action_count_ == 0
+                   ? -1
+                   : actions_[sampler_.below(static_cast<std::uint32_t>(action_count_))];
+    }
     // Plays action index `a`: fills in chance, checks the event with the rules' check and
     // applies it. Returns the reward of the player who acted: 1 when the action wins the
     // game, else 0. Throws InputError when `a` is out of range or not legal, or the game is
-    // over.
-    float step(int a);
+    // over. A discard's cards are drawn uniformly among the distinct discards unless
+    // `discard` gives them (a policy's choice, policy.hpp choose_discard: they must be a
+    // discard the rules accept, std::logic_error otherwise).
+    float step(int a, const ResourceCounts* discard = nullptr);
+    // Uses the observation's board part of `other`, a game on an equal fixed board (one copy
+    // in memory for a batch of games); nothing when either plays random boards.
+    void share_board_part(const EnvCore& other);
+    // Asks the processor to bring the game's state into the cache (a batch steps its games
+    // in turn: the next one's state is fetched while this one steps).
+    void prefetch() const {
+        const auto* p = reinterpret_cast<const char*>(&*state_);
+        for (std::size_t b = 0; b < sizeof(GameState); b += 64) __builtin_prefetch(p + b);
+    }
     // Writes seat's observation (obs_size() floats): only what that seat may see.
     void observe(PlayerId seat, float* out) const;
     // The winner, kNoPlayer while nobody has won.
@@ -124,13 +152,20 @@ class EnvCore {
     std::uint64_t seed_;
     std::int64_t episode_ = 1;
     std::int64_t steps_ = 0;
+    std::uint64_t starts_ = 0;
     Rng rng_;
+    Rng sampler_;  // sample()'s
     GameLog log_;
     std::optional<GameState> state_;
     ActionSpace space_;
     int obs_size_ = 0;
     MoveList moves_;
     std::vector<std::int16_t> slot_;  // action index -> move index, -1 when not legal
+    std::array<std::int16_t, kMaxMoves> actions_{};  // the legal action indices
+    int action_count_ = 0;
+    // The observation's board part (terrain, pips, harbors), the same for every state of a
+    // game (of every game on a fixed board): copied by observe().
+    std::shared_ptr<const std::vector<float>> board_obs_;
     Event ev_;
 };
 

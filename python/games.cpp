@@ -8,10 +8,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/analysis/forecast.hpp>
 #include <catan/import/input.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
+#include <catan/report/eval_report.hpp>
 #include <catan/report/replay_report.hpp>
 #include <catan/report/roads_report.hpp>
 #include <catan/report/state_report.hpp>
@@ -101,6 +104,68 @@ std::string events_text_of(const Game& g) {
     return events_text(*g.log, {}, g.name);
 }
 
+// catan.eval's turns: a turn number (>= 0) or a share of the game as "25%" (ForecastOptions
+// turns: -0.25), as catan-eval --turns reads them.
+std::vector<double> turn_list(const pyb::list& turns) {
+    std::vector<double> out;
+    for (const pyb::handle item : turns) {
+        if (pyb::isinstance<pyb::str>(item)) {
+            const std::string t = item.cast<std::string>();
+            const std::string digits =
+                t.empty() || t.back() != '%' ? "" : t.substr(0, t.size() - 1);
+            if (digits.empty() || digits.size() > 3 ||
+                digits.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoi(digits) < 1 || std::stoi(digits) > 100)
+                throw InputError(fmt::format(
+                    "turns: expected a turn number or a share from 1% to 100%, got \"{}\"", t));
+            out.push_back(-std::stoi(digits) / 100.0);
+        } else {
+            const long long n = item.cast<long long>();
+            if (n < 0 || n > 1000000)
+                throw InputError(fmt::format("turns: expected a turn number >= 0, got {}", n));
+            out.push_back(static_cast<double>(n));
+        }
+    }
+    return out;
+}
+
+// catan.eval: the forecast of catan-eval --format json, or with `at` its ranked moves.
+pyb::object evaluate(const Game& g, int rollouts, const std::string& policy, std::uint64_t seed,
+                     const std::string& every, const std::optional<pyb::list>& turns, int threads,
+                     int turn_cap, std::optional<std::size_t> max_states, std::optional<int> at,
+                     int candidates) {
+    ForecastOptions opt;
+    if (rollouts < 1 || rollouts > 1000000)
+        throw InputError(fmt::format("rollouts: expected 1..1000000, got {}", rollouts));
+    opt.rollouts = rollouts;
+    opt.policy = parse_policy(policy);
+    if (opt.policy == Policy::kSearch)
+        throw InputError("policy: expected random, builder or greedy, got \"search\"");
+    opt.seed = seed;
+    if (every != "turn" && every != "event")
+        throw InputError(fmt::format("every: expected turn or event, got \"{}\"", every));
+    opt.every_event = every == "event";
+    if (turns) opt.turns = turn_list(*turns);
+    if (threads < 0 || threads > 1024)
+        throw InputError(fmt::format("threads: expected 0..1024, got {}", threads));
+    opt.threads = resolve_threads(threads);
+    opt.turn_cap = turn_cap;
+    if (max_states) opt.replay.track.max_states = *max_states;
+    nlohmann::json j;
+    {
+        pyb::gil_scoped_release unlocked;
+        if (at) {
+            if (candidates < 1 || candidates > 512)
+                throw InputError(fmt::format("candidates: expected 1..512, got {}", candidates));
+            j = ranked_moves_to_json(rank_moves(*g.log, *at, opt, candidates, g.name), *g.log, *at,
+                                     g.name);
+        } else {
+            j = forecast_to_json(forecast(*g.log, opt, g.name), *g.log, g.name);
+        }
+    }
+    return to_python(j);
+}
+
 }  // namespace
 
 void bind_games(pyb::module_& m) {
@@ -154,6 +219,20 @@ void bind_games(pyb::module_& m) {
                                g.log->events.size());
         });
 
+    m.def("eval", &evaluate, pyb::arg("game"), pyb::arg("rollouts") = 500,
+          pyb::arg("policy") = "greedy", pyb::arg("seed") = 1, pyb::arg("every") = "turn",
+          pyb::arg("turns") = pyb::none(), pyb::arg("threads") = 1, pyb::arg("turn_cap") = 300,
+          pyb::arg("max_states") = pyb::none(), pyb::arg("at") = pyb::none(),
+          pyb::arg("candidates") = 10,
+          "Win probabilities of a recorded game, the dict of `catan-eval --format json` "
+          "(schemas/eval.schema.json): each player's probability of winning at every position "
+          "(every='turn': the end of each turn; 'event': after every event; turns=[10, '50%']: "
+          "only those), estimated by `rollouts` games played on from it by `policy` (random, "
+          "builder, greedy) with `seed`, over `threads` (0: every core; the same numbers); "
+          "`turn_cap` turns a rollout may play on; `max_states` the tracking bound where cards "
+          "are hidden. With at=N, the moves of the player to act after event N ranked "
+          "(`catan-eval --at N --format json`, `candidates` moves). InputError for options out "
+          "of range or N past the events.");
     m.def(
         "read",
         [](const pyb::object& source, const std::optional<std::string>& name) -> pyb::object {

@@ -5,6 +5,7 @@
 #include <catan/version.hpp>
 
 #include "convert.hpp"
+#include "policy.hpp"
 
 PYBIND11_MODULE(catan, m) {
     namespace pyb = pybind11;
@@ -16,4 +17,5 @@ PYBIND11_MODULE(catan, m) {
     ctk::py::bind_boards(m);
     ctk::py::bind_games(m);
     ctk::py::bind_env(m);
+    ctk::py::bind_policy(m);
 }

@@ -112,6 +112,21 @@ def test_observation_holds_only_what_the_seat_may_see():
         for k in range(4):  # seat k places after this one: only the hand's size
             other = state["players"][(seat + k) % 4]
             assert obs[own + 16 + 12 * k] == sum(other["hand"].values())
+    # buildings and roads, one-hot by owner counted in seats after the viewer (0: itself)
+    seats = env.seats
+    buildings = own - 2 * 4 * b.vertices - 4 * b.edges
+    roads = own - 4 * b.edges
+    for seat in (0, 2):
+        obs = env.observation(seat)
+        expected = np.zeros(2 * 4 * b.vertices + 4 * b.edges, dtype=np.float32)
+        for x in state["buildings"]:
+            rel = (seats.index(x["owner"]) - seat) % 4
+            expected[2 * (4 * x["vertex"] + rel) + (x["kind"] == "city")] = 1
+        for x in state["roads"]:
+            rel = (seats.index(x["owner"]) - seat) % 4
+            expected[2 * 4 * b.vertices + 4 * x["edge"] + rel] = 1
+        assert len(state["buildings"]) >= 8 and len(state["roads"]) >= 8
+        assert np.array_equal(obs[buildings:own], expected)
     with pytest.raises(catan.InputError, match="seat: expected 0..3, got 4"):
         env.observation(4)
 
@@ -146,3 +161,51 @@ def test_vecenv_equals_single_envs():
     assert vec.to_log(0) == envs[0].to_log()
     with pytest.raises(catan.InputError, match=r"actions\[0\]: action -1 is not legal"):
         vec.step(np.full(n, -1))
+
+
+def test_vecenv_threads_and_sample_actions_give_the_same_games():
+    n, options = 6, dict(vp_to_win=4, turn_cap=40)
+    one = catan.VecEnv(n, seed=30, **options)
+    three = catan.VecEnv(n, seed=30, threads=3, **options)
+    envs = [catan.Env(seed=30 + i, **options) for i in range(n)]
+    assert (one.threads, three.threads) == (1, 3) and catan.VecEnv(2, threads=5).threads == 2
+    ended = 0
+    for step in range(1500):
+        actions = one.sample_actions()
+        assert actions is one.actions and actions.dtype == np.int64
+        out = np.empty(n, dtype=np.int64)
+        assert three.sample_actions(out) is out and np.array_equal(out, actions)
+        if step < 300:  # game i's sampler is Env(seed + i)'s
+            assert actions.tolist() == [e.sample_action() for e in envs]
+            for e, a in zip(envs, actions):
+                e.step(int(a))
+                if e.terminated or e.truncated:
+                    e.reset()
+        assert all(one.masks[np.arange(n), actions])
+        one.step(actions)
+        three.step(out)
+        ended += int(one.terminated.sum() + one.truncated.sum())
+        assert np.array_equal(one.terminated, three.terminated)
+    assert ended >= 6
+    for name in ("observations", "masks", "rewards", "truncated", "players"):
+        assert np.array_equal(getattr(one, name), getattr(three, name)), name
+    assert [one.to_log(i) for i in range(n)] == [three.to_log(i) for i in range(n)]
+    assert envs[0].to_log() != one.to_log(0)  # the Envs stopped at step 300
+    # an illegal action: an error naming the game, and nothing stepped
+    before = three.to_log(5)
+    actions = three.sample_actions().copy()
+    actions[5] = -1
+    with pytest.raises(catan.InputError, match=r"actions\[5\]: action -1 is not legal"):
+        three.step(actions)
+    assert three.to_log(5) == before
+    with pytest.raises(catan.InputError, match=r"out: expected a writable C-contiguous int64 "
+                       r"array of shape \(6,\), got \(5,\)"):
+        three.sample_actions(np.empty(5, dtype=np.int64))
+    with pytest.raises(catan.InputError, match=r"actions: expected shape \(6,\), got \(2, 3\)"):
+        three.step(np.zeros((2, 3), dtype=np.int64))
+    with pytest.raises(catan.InputError, match="threads: expected 0 .one a core. or more, got -1"):
+        catan.VecEnv(2, threads=-1)
+    env = catan.Env(seed=2, turn_cap=1)
+    while env.sample_action() is not None:
+        env.step(env.sample_action())
+    assert env.truncated
