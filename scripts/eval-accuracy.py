@@ -53,9 +53,9 @@ CLIP = 1e-3
 MIN_GAMES = 20  # the issue's bar: corpora of at least this many games must beat the VP share
 
 
-def run_eval(exe, path, shares, rollouts, jobs, seed):
+def run_eval(exe, path, shares, rollouts, jobs, seed, policy):
     cmd = [exe, "--format", "json", "--turns", ",".join(shares), "--rollouts", str(rollouts),
-           "-j", str(jobs), "--seed", str(seed), path]
+           "-j", str(jobs), "--seed", str(seed), "--policy", policy, path]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode not in (0, 1):
         raise SystemExit(f"eval-accuracy: {path}: catan-eval exited {r.returncode}: "
@@ -63,9 +63,9 @@ def run_eval(exe, path, shares, rollouts, jobs, seed):
     return json.loads(r.stdout)
 
 
-def game_record(exe, path, rollouts, jobs, seed):
+def game_record(exe, path, rollouts, jobs, seed, policy):
     """catan-eval's positions at the three shares of one game, or a reason to skip it."""
-    d = run_eval(exe, path, SHARES, rollouts, jobs, seed)
+    d = run_eval(exe, path, SHARES, rollouts, jobs, seed, policy)
     if not d.get("winner"):
         return {"file": path, "skip": d.get("outcome", "no winner")}
     positions = d["positions"]
@@ -73,7 +73,7 @@ def game_record(exe, path, rollouts, jobs, seed):
         # Two shares fell on the same turn (a very short game): one share at a time.
         positions = []
         for s in SHARES:
-            positions += run_eval(exe, path, [s], rollouts, jobs, seed)["positions"][-1:]
+            positions += run_eval(exe, path, [s], rollouts, jobs, seed, policy)["positions"][-1:]
     players = d["players"]
     return {"file": path, "players": players, "winner": players.index(d["winner"]),
             "positions": [{"p": q["p"], "vp": q["vp"], "production": q["production"],
@@ -203,7 +203,7 @@ def report(corpora, skipped, args, seconds):
     out = []
     w = out.append
     total = sum(len(g) for g in corpora.values())
-    w(f"Rollouts {args.rollouts} a position (policy greedy, seed {args.seed}); "
+    w(f"Rollouts {args.rollouts} a position (policy {args.policy}, seed {args.seed}); "
       f"{total} games with a winner; {sum(len(s) for s in skipped.values())} skipped"
       + (f"; {seconds:.0f} s of wall time" if seconds else "") + ".\n")
     w("| corpus | games (skipped) | point | mean turn | catan-eval Brier | uniform | VP share "
@@ -282,6 +282,7 @@ def main():
     ap.add_argument("--rollouts", type=int, default=1000)
     ap.add_argument("-j", "--jobs", type=int, default=1, help="catan-eval's threads")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--policy", default="greedy", help="catan-eval's rollout policy")
     ap.add_argument("--max-games", type=int, default=0,
                     help="at most this many games a corpus (0: all)")
     ap.add_argument("--corpus", action="append", help="only these corpora (by name)")
@@ -293,6 +294,7 @@ def main():
         with open(args.from_raw) as f:
             saved = json.load(f)
         args.rollouts, args.seed = saved["rollouts"], saved["seed"]
+        args.policy = saved.get("policy", "greedy")
         records = saved["games"]
     else:
         if not args.data or not os.path.isdir(args.data):
@@ -306,13 +308,15 @@ def main():
                 files = files[:args.max_games]
             records[name] = []
             for path in files:
-                rec = game_record(args.catan_eval, path, args.rollouts, args.jobs, args.seed)
+                rec = game_record(args.catan_eval, path, args.rollouts, args.jobs, args.seed,
+                                  args.policy)
                 rec["file"] = os.path.relpath(path, args.data)
                 records[name].append(rec)
                 print(f"eval-accuracy: {name}: {rec['file']}", file=sys.stderr)
         if args.raw:
             with open(args.raw, "w") as f:
-                json.dump({"rollouts": args.rollouts, "seed": args.seed, "games": records}, f)
+                json.dump({"rollouts": args.rollouts, "seed": args.seed, "policy": args.policy,
+                       "games": records}, f)
     corpora = {n: [g for g in recs if "skip" not in g] for n, recs in records.items()}
     skipped = {n: [(g["file"], g["skip"]) for g in recs if "skip" in g]
                for n, recs in records.items()}
