@@ -12,15 +12,19 @@ tools=${TOOLS:-build/tools}
 mkdir -p build
 log="build/$(basename "${game%.*}").json"  # the native log, kept for further study
 page="build/$(basename "${game%.*}").html"  # the replay page
+graph="build/$(basename "${game%.*}")-eval.svg"  # the win probabilities over the turns
+rollouts=${EVAL_ROLLOUTS:-200}  # rollouts a position (catan-eval)
 
 echo "== import: $game"
 "$tools/catan-import" "$game" > "$log"
 echo "== replay"
 status=0
-"$tools/catan-replay" --stats --html "$page" "$log" || status=$?
+"$tools/catan-replay" --stats --html "$page" --eval "$rollouts" "$log" || status=$?
 echo "== longest roads and awards"
 "$tools/catan-roads" "$log" || status=$?
 echo "== opening placements"
 "$tools/catan-place" --log "$log" || status=$?
-echo "== replay page: open $page in a browser (add #event=N to open at event N)"
+echo "== who was winning: the turning points ($rollouts rollouts a position; the graph: $graph)"
+"$tools/catan-eval" --rollouts "$rollouts" --plot "$graph" "$log" | sed -n '/^turning points:/,$p' || status=$?
+echo "== replay page: open $page in a browser (add #event=N to open at event N; the win probabilities under the board)"
 exit "$status"

@@ -13,7 +13,7 @@ internal=$(find "$tmp/prefix/include" -path '*/detail/*' -o -name '*_impl.hpp' -
 [ -z "$internal" ] || { echo "internal headers installed: $internal"; exit 1; }
 # man pages (help2man, from each tool's --help) and bash completion (from each tool's
 # CLI11 definition), for every tool
-for tool in catan-board catan-place catan-replay catan-import catan-sim catan-roads catan-stats; do
+for tool in catan-board catan-place catan-replay catan-import catan-sim catan-roads catan-stats catan-eval; do
   man="$tmp/prefix/share/man/man1/$tool.1"
   [ -s "$man" ] || { echo "no man page $man installed"; exit 1; }
   grep -q '^\.SH' "$man" || { echo "$man: not a man page"; exit 1; }

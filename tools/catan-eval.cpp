@@ -61,7 +61,7 @@ int run(int argc, char** argv) {
         "cards, each rollout starts from a state drawn from the replay's belief by its\n"
         "probability; in a full-information log from the true state (the deck's order and\n"
         "the dice drawn). The same seed gives the same numbers on any number of threads.\n",
-        "Exit status: 0 the probabilities were printed (the log may be unfinished); 1 the log "
+        "0 the probabilities were printed (the log may be unfinished); 1 the log "
         "breaks a rule (positions up to the violation are printed); 2 unreadable input or a "
         "wrong command line.");
     std::string file, format = "text", plot, policy = "greedy", every = "turn";
@@ -84,12 +84,14 @@ int run(int argc, char** argv) {
     app.add_option("--every", every, "a position per turn (its end) or after every event")
         ->check(CLI::IsMember({"turn", "event"}));
     std::string turns;
-    app.add_option("--turns", turns,
-                   "only the positions at the end of these turns, comma-separated: turn numbers "
-                   "(0 = the setup) or shares of the game's last turn (25%,50%,75%)");
+    auto* turns_opt = app.add_option(
+        "--turns", turns,
+        "only the positions at the end of these turns, comma-separated: turn numbers "
+        "(0 = the setup) or shares of the game's last turn (25%,50%,75%)");
     app.add_option("--format", format, "text, json or csv")
         ->check(CLI::IsMember({"text", "json", "csv"}));
-    app.add_option("--plot", plot, "also draw the graph of the probabilities into FILE (SVG)");
+    app.add_option("--plot", plot, "also draw the graph of the probabilities into FILE (SVG)")
+        ->option_text("FILE");
     auto* at_opt =
         app.add_option("--at", at,
                        "rank the moves of the player to act after event N (0-based) by their "
@@ -108,7 +110,8 @@ int run(int argc, char** argv) {
     app.add_option("--max-states", opt.replay.track.max_states,
                    "bound on the possible states tracked under hidden information")
         ->check(CLI::Range(1, 100000000));
-    at_opt->excludes("--plot")->excludes("--every");
+    at_opt->excludes("--plot")->excludes("--every")->excludes(turns_opt);
+    turns_opt->excludes("--every");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
     opt.policy = parse_policy(policy);

@@ -21,6 +21,7 @@
 #include <catan/io/board_stream.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/log_format.hpp>
+#include <catan/play/batch.hpp>
 #include <catan/play/replay.hpp>
 #include <catan/report/placement_report.hpp>
 #include <catan/report/verdict_report.hpp>
@@ -46,6 +47,8 @@ struct Options {
     std::string plot_file;
     std::string svg_file;
     std::string log_file;
+    int evaluate = 0;
+    int jobs = 1;
 };
 
 // One board (a JSON document, or a stream of one board); a stream of several is an error
@@ -73,7 +76,8 @@ int analyse_board(const Options& opt) {
     PlacementRequest req{opt.taken,    read_weights(opt.weights_file),
                          opt.top,      opt.pairs,
                          opt.draft,    opt.seats,
-                         opt.simulate, opt.seed};
+                         opt.simulate, opt.seed,
+                         opt.evaluate, resolve_threads(opt.jobs)};
     PlacementReport report = placement_report(board, req, opt.format, !opt.svg_file.empty());
     if (!opt.svg_file.empty()) write_file_atomically(opt.svg_file, report.heat_map);
     cli::out() << report.text;
@@ -119,6 +123,7 @@ int run(int argc, char** argv) {
         "  catan-place board.json --taken 20,35 --format json\n"
         "  catan-place board.json --draft --seats 4\n"
         "  catan-place board.json --pairs 10 --simulate 20000 --seed 7\n"
+        "  catan-place board.json --top 5 --pairs 3 --evaluate 400 -j 0   win rates\n"
         "  catan-place board.json --weights my-weights.json\n"
         "  catan-place --catanstats ../shared/data/catanstats/catanstats.csv --plot pips.svg\n");
     Options opt;
@@ -144,7 +149,15 @@ int run(int argc, char** argv) {
     app.add_option("--simulate", opt.simulate,
                    "cross-check the exact odds with N seeded simulated runs")
         ->check(CLI::Range(0, 10000000));
-    cli::add_seed_option(&app, opt.seed, "seed of --simulate")->capture_default_str();
+    cli::add_seed_option(&app, opt.seed, "seed of --simulate and --evaluate")
+        ->capture_default_str();
+    app.add_option("--evaluate", opt.evaluate,
+                   "also play N games per listed vertex and pair in which the first of --seats "
+                   "seats opens there and every seat plays greedy: the first seat's win rate "
+                   "beside the pip score, and its baseline (greedy's own opening)")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("-j,--jobs", opt.jobs, "threads for --evaluate (0 = every core)")
+        ->check(CLI::Range(0, 1024));
     app.add_option("--log", opt.log_file,
                    "score the settlements placed in the setup of this game log (native JSON or "
                    "JSONL, or any recording catan-import reads; - for stdin) against the "

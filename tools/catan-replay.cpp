@@ -44,6 +44,7 @@ class ReplayCli {
     bool hands = false, trace = false, events_list = false;
     HandsOptions hands_opt;
     std::string html;
+    std::optional<int> eval_rollouts;  // --eval: the page's win probabilities
     int jobs = 1;
     bool show_state = false, many = false;
     std::vector<std::string> files;
@@ -63,6 +64,7 @@ int ReplayCli::run(int argc, char** argv) {
         "  catan-replay --stats game.json          dice and cards statistics\n"
         "  catan-replay --html game.html game.json the replay page: open game.html in a "
         "browser\n"
+        "  catan-replay --html game.html --eval 200 game.json   + the win probabilities\n"
         "  catan-import game.soclog | catan-replay --html game.html -\n"
         "  catan-replay --hands spectator.json     each player's possible hands and their "
         "probabilities\n"
@@ -114,6 +116,12 @@ int ReplayCli::run(int argc, char** argv) {
         "also write the replay page of the log to FILE: one self-contained HTML file to step "
         "through the game (open FILE#event=N for event N)");
     html_opt->excludes(at_opt)->excludes(turn_opt);
+    app.add_option("--eval", eval_rollouts,
+                   "with --html: also draw each player's win probability at every turn under "
+                   "the board (catan-eval's, from N rollouts a position by greedy players; "
+                   "seed 1)")
+        ->check(CLI::Range(1, 1000000))
+        ->needs(html_opt);
     events_opt->excludes(at_opt)->excludes(turn_opt)->excludes(html_opt);
     app.add_option("-j,--jobs", jobs,
                    "threads over the files (0 = every core); output in input order, as with 1")
@@ -220,7 +228,15 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
         verdict = std::move(streamed->verdict);
         events = streamed->events;
     } else if (!html.empty()) {
-        ReplayPage page = replay_page(log, opt, name);
+        std::optional<Forecast> forecast_data;
+        if (eval_rollouts) {
+            ForecastOptions fo;
+            fo.rollouts = *eval_rollouts;
+            fo.replay = opt;
+            fo.threads = resolve_threads(jobs);
+            forecast_data = forecast(log, fo, name);
+        }
+        ReplayPage page = replay_page(log, opt, name, forecast_data ? &*forecast_data : nullptr);
         write_file_atomically(html, page.html);  // OutputError when it cannot
         f.err += fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",
                              printable(html), log.events.size(), (page.html.size() + 1023) / 1024);

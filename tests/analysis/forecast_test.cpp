@@ -5,7 +5,10 @@
 #include <cmath>
 #include <numeric>
 
+#include <catan/agent/policy.hpp>
 #include <catan/analysis/forecast.hpp>
+#include <catan/board/generate.hpp>
+#include <catan/engine/legal.hpp>
 #include <catan/import/input.hpp>
 #include <catan/play/sim.hpp>
 #include <catan/report/eval_report.hpp>
@@ -170,4 +173,32 @@ TEST_CASE("forecast report: JSON holds one probability per player at every posit
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 2 * 3);
     const std::string svg = forecast_svg(f, log, "g");
     CHECK(svg.find("<polyline") != std::string::npos);
+}
+
+TEST_CASE("opening values: the baseline is the policy's own opening, played on the same dice",
+          "[forecast]") {
+    // On the beginner board greedy's first pick is its best-valued spot; forcing that very
+    // spot replays the baseline's games move for move (the same seeds), so the two agree
+    // exactly, and another spot differs.
+    const Board board = Board::beginner();
+    ForecastOptions opt;
+    opt.seed = 5;
+    const OpeningValue baseline = opening_value(board, 4, kNoId, kNoId, opt, 12);
+    GameState s(std::make_shared<const Board>(board), 4);
+    LegalSet moves;
+    legal_set(s, moves);
+    Rng unused(0);
+    const EventBody pick = move_event(moves.at(choose_move(Policy::kGreedy, s, moves, 0, unused)));
+    const VertexId first = std::get<PlaceSettlement>(pick).vertex;
+    const OpeningValue same = opening_value(board, 4, first, kNoId, opt, 12);
+    CHECK(baseline.games == 12);
+    CHECK(same.games == 12);
+    CHECK(same.wins == baseline.wins);
+    CHECK(same.se() == Approx(std::sqrt(same.rate() * (1 - same.rate()) / 12)));
+    // Threads change nothing.
+    opt.threads = 2;
+    CHECK(opening_value(board, 4, first, kNoId, opt, 12).wins == same.wins);
+    // A vertex off the board, or not a legal first settlement, is refused.
+    CHECK_THROWS_WITH(opening_value(board, 4, 999, kNoId, opt, 1),
+                      Catch::StartsWith("vertex 999 is not a vertex of the board"));
 }

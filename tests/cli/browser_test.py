@@ -72,7 +72,7 @@ class Dom(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         self.elements.append((tag, a))
-        if a.get("id") in ("errors", "current", "title"):
+        if a.get("id") in ("errors", "current", "title", "evalnow"):
             self._open.append(a["id"])
             self.text_of[a["id"]] = ""
         elif self._open:
@@ -361,6 +361,43 @@ def main():
             last = len(json.load(f)["events"]) - 1
         for ev in (2 * players, last // 2, last):
             check_event(f"sim-{players}p", page, log, ev)
+
+    # 7. the win probabilities under the board (--eval): the graph's lines, and at each event
+    #    the cursor and the probabilities of the last position at or before it, as catan-eval
+    #    gives them for the same rollouts and seed
+    log = os.path.join(SOURCE, "samples/real/human-game-1.soclog")
+    page = os.path.join(OUT, "human-game-1-eval.html")
+    r = run_tool(["catan-replay", "--html", page, "--eval", "10", log])
+    if r.returncode != 0:
+        raise SystemExit("catan-replay --html --eval failed: " + r.stderr)
+    forecast = json.loads(run_tool(["catan-eval", "--rollouts", "10", "--format", "json",
+                                    log]).stdout)
+    names = forecast["players"]
+    for ev in (5, 120, 234):
+        out, err = chromium(f"file://{page}#event={ev}", "--dump-dom")
+        dom = Dom()
+        dom.feed(out)
+        where = f"human-game-1-eval #event={ev}"
+        lines = [a for t, a in dom.elements if t == "polyline" and "evalline" in a.get("class", "")]
+        if len(lines) != len(names):
+            fail(f"{where}: {len(lines)} probability lines, expected {len(names)}")
+        at = [p for p in forecast["positions"] if p["event"] <= ev]
+        now = next((a for t, a in dom.elements if a.get("id") == "evalnow"), {})
+        want_event = at[-1]["event"] if at else -1
+        if now.get("data-position") != str(want_event):
+            fail(f"{where}: the graph shows position {now.get('data-position')}, expected {want_event}")
+            continue
+        if at:
+            want = ", ".join(f"{n} {100 * p:.0f}%" for n, p in zip(names, at[-1]["p"]))
+            if want not in dom.text_of.get("evalnow", ""):
+                fail(f"{where}: probabilities {dom.text_of.get('evalnow')!r}, expected {want!r}")
+        cursor = next((a for t, a in dom.elements if a.get("id") == "evalcursor"), None)
+        n_events = 235
+        x = 34 + ev / (n_events - 1) * (600 - 34 - 8)
+        if cursor is None or abs(float(cursor["x1"]) - x) > 0.06:
+            fail(f"{where}: the cursor at {cursor and cursor.get('x1')}, expected {x:.1f}")
+        else:
+            print(f"ok: {where}: cursor and probabilities follow the event")
 
     if FAILURES:
         print(f"{len(FAILURES)} failure(s)")

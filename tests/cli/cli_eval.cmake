@@ -8,7 +8,7 @@ catan_cli_test(NAME eval_help EXIT 0 MATCH "Examples:"
   COMMAND ${E} --help)
 # The table: a row per turn (70: the setup's end and turns 1-69), the end decided.
 catan_cli_test(NAME eval_table EXIT 0
-  MATCH "win probabilities from 4 rollouts a position \\(builder players, seed 3\\).*\n turn  event     player_c     player_a     player_b\n    0     10 .*\n   69    234      0.0% ±0      0.0% ±0    100.0% ±0\nturning points:\n  .*end: player_b won \\(turn 69\\)\n$"
+  MATCH "win probabilities from 4 rollouts a position \\(builder players, seed 3\\).*\n turn  event     player_c     player_a     player_b\n    0     11 .*\n   69    234      0.0% ±0      0.0% ±0    100.0% ±0\nturning points:\n  .*end: player_b won \\(turn 69\\)\n$"
   COMMAND ${E} --rollouts 4 --policy builder --seed 3 ${HUMAN})
 catan_cli_test(NAME eval_stdin EXIT 0 MATCH "^catan-import --from soclog -: win probabilities.*end: player_b won"
   STDIN ${HUMAN} COMMAND ${E} --rollouts 2 --turns 10 -)
@@ -34,3 +34,8 @@ catan_cli_test(NAME eval_missing_file EXIT 2 MATCH "no-such.json: cannot open"
 # A log that breaks a rule: the positions up to the violation, exit 1.
 catan_cli_test(NAME eval_invalid_log EXIT 1 MATCH "end: the log breaks a rule at event [0-9]+"
   COMMAND ${E} --rollouts 2 ${PROJECT_SOURCE_DIR}/samples/logs/invalid/bank-empty.json)
+# catan-place --evaluate: the opening values beside the pip scores (the first seat's win rate;
+# the pair's second spot left open by the others).
+catan_cli_test(NAME place_evaluate EXIT 0
+  MATCH "Opening values: the first of 4 seats opens there, every seat plays greedy, 8 games each on the same dice \\(seed 1\\).*\n  baseline \\(greedy's own opening\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  vertex  35 +\\(score  19.13\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  pair  35 then  41 \\(score  40.15\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n$"
+  COMMAND $<TARGET_FILE:catan-place> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json --top 1 --pairs 1 --evaluate 8)

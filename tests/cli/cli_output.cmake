@@ -15,7 +15,8 @@ set(catan_output_cmd_place "$<TARGET_FILE:catan-place> ${OS}/boards/beginner.jso
 set(catan_output_cmd_import "$<TARGET_FILE:catan-import> ${OS}/real/human-game-1.soclog")
 set(catan_output_cmd_sim "$<TARGET_FILE:catan-sim> --seed 1 --games 2")
 set(catan_output_cmd_stats "$<TARGET_FILE:catan-stats> ${OS}/logs/valid/complete-3p.json")
-foreach(tool board replay roads place import sim stats)
+set(catan_output_cmd_eval "$<TARGET_FILE:catan-eval> --rollouts 2 --turns 0 ${OS}/real/human-game-1.soclog")
+foreach(tool board replay roads place import sim stats eval)
   set(cmd "${catan_output_cmd_${tool}}")
   catan_cli_test(NAME output_full_disk_${tool} EXIT 2
     MATCH "^catan-${tool}: standard output: No space left on device\n$"

@@ -36,8 +36,8 @@ catan_cli_test(NAME board_check_composition EXIT 1 MATCH "board-composition: 5 f
 
 # The README's first command: the main job on the real human game, its statistics too.
 catan_cli_test(NAME main_job EXIT 0
-  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*largest army: player_b\n  dice: 2:[0-9]+/[0-9.]+ .*\n  player_a: received production [0-9]+.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*replay page: open build/human-game-1.html"
-  COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
+  MATCH "valid, complete: player_b wins with 10 VP on turn 69.*largest army: player_b\n  dice: 2:[0-9]+/[0-9.]+ .*\n  player_a: received production [0-9]+.*longest road: player_b \\(10 roads\\).*player_b +1 +40.*who was winning: the turning points \\(10 rollouts a position. the graph: build/human-game-1-eval.svg\\)\nturning points:\n  .*end: player_b won \\(turn 69\\)\n.*replay page: open build/human-game-1.html"
+  COMMAND env TOOLS=$<TARGET_FILE_DIR:catan-replay> EVAL_ROLLOUTS=10 ${PROJECT_SOURCE_DIR}/scripts/main-job.sh
           ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
 # A board of no standard shape is not silently "custom" (issue 29, item 5): the beginner
 # board with a hex left out, or with a hex typed one column off, says what is wrong.

@@ -5,7 +5,7 @@
 set(IN ${PROJECT_SOURCE_DIR}/samples)
 set(IN_LOG ${IN}/logs/valid/complete-3p.json)
 set(IN_LINES ${IN}/logs/valid/resign-3p.jsonl)
-foreach(tool replay roads stats import)
+foreach(tool replay roads stats import eval)
   set(T $<TARGET_FILE:catan-${tool}>)
   # A compressed file is named as such (catan-replay, catan-roads and catan-stats said "not
   # valid JSON: line 1, column 9: a NUL byte").

@@ -183,15 +183,14 @@ std::string without_ids(const std::string& text) {
 }
 
 // What happened in events first..last in words: the moves that change the board, the cards
-// or the dice (roads, bank trades, offers, end_turn and the setup's roads left out), at most
-// four, then "...".
+// or the dice (bank trades, offers, end_turn and the setup's roads left out), at most four,
+// then "and N more".
 std::string moves_text(const GameLog& log, const Board& board, int first, int last) {
     std::vector<std::string> parts;
     int more = 0;
     for (int i = std::max(first, 0); i <= last; ++i) {
         const EventBody& e = log.events[static_cast<std::size_t>(i)].body;
-        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<BuildRoad>(e) ||
-            std::holds_alternative<TradeBank>(e) || std::holds_alternative<TradeOffer>(e) ||
+        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<TradeBank>(e) || std::holds_alternative<TradeOffer>(e) ||
             std::holds_alternative<TradeAccept>(e) || std::holds_alternative<TradeReject>(e) ||
             std::holds_alternative<TradeCancel>(e) || std::holds_alternative<EndTurn>(e) ||
             std::holds_alternative<SpecialBuild>(e))
@@ -201,7 +200,7 @@ std::string moves_text(const GameLog& log, const Board& board, int first, int la
         else
             ++more;
     }
-    if (parts.empty()) return "nothing but roads, trades and the end of the turn";
+    if (parts.empty()) return "nothing but bank trades, offers and the end of the turn";
     std::string out;
     for (std::size_t k = 0; k < parts.size(); ++k) {
         if (k) out += k + 1 == parts.size() && !more ? " and " : ", ";
@@ -288,9 +287,16 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
     f.policy = opt.policy;
     f.seed = opt.seed;
     const std::vector<int> turns = event_turns(log, opt, name);
+    // A turn's position is the state after the event that ends it (the turn's end_turn, or
+    // the setup's last placement), labelled with the turn it ended; the log's last event
+    // is always a position.
     std::vector<bool> at(turns.size(), false);
-    for (std::size_t i = 0; i < turns.size(); ++i)
-        at[i] = opt.every_event || i + 1 == turns.size() || turns[i + 1] != turns[i];
+    std::vector<int> label(turns.size(), 0);
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+        const bool ends = i > 0 && turns[i] != turns[i - 1];
+        label[i] = opt.every_event ? turns[i] : ends ? turns[i - 1] : turns[i];
+        at[i] = opt.every_event || ends || i + 1 == turns.size();
+    }
     if (!opt.turns.empty() && !opt.every_event) {
         // The turns asked for, shares of the game made turns of the last one reached.
         const int last = turns.empty() ? 0 : turns.back();
@@ -299,7 +305,7 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
             wanted.push_back(t < 0 ? static_cast<int>(std::lround(-t * last))
                                    : static_cast<int>(t));
         for (std::size_t i = 0; i < turns.size(); ++i)
-            at[i] = at[i] && std::find(wanted.begin(), wanted.end(), turns[i]) != wanted.end();
+            at[i] = at[i] && std::find(wanted.begin(), wanted.end(), label[i]) != wanted.end();
     }
     const auto total = static_cast<std::size_t>(std::count(at.begin(), at.end(), true));
     ReplayOptions r = opt.replay;
@@ -307,6 +313,7 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
         const auto i = static_cast<std::size_t>(index);
         if (i >= at.size() || !at[i]) return;
         f.positions.push_back(evaluate(b, opt, index));
+        f.positions.back().turn = label[i];
         if (opt.progress) opt.progress(f.positions.size(), total);
     };
     f.verdict = replay(log, r, name);
@@ -390,6 +397,79 @@ std::vector<RankedMove> rank_moves(const GameLog& log, int at, const ForecastOpt
             v.violations.empty() ? std::string("the log ends") : v.violations.front().message));
     std::stable_sort(out.begin(), out.end(),
                      [](const RankedMove& a, const RankedMove& b) { return a.p > b.p; });
+    return out;
+}
+
+namespace {
+
+// The other seats leave the first seat's second spot v open (opening_value): v and its
+// neighbours dropped from a setup settlement decision, unless nothing else is left.
+void reserve(const GameState& s, LegalSet& moves, VertexId v) {
+    VertexSet drop;
+    drop.set(static_cast<std::size_t>(v));
+    for (VertexId w : s.topology().vertex_neighbours(v)) drop.set(static_cast<std::size_t>(w));
+    const auto removed = static_cast<std::uint16_t>((moves.spots & drop).count());
+    if (removed == 0 || removed >= moves.count[LegalSet::kPlaceSettlement]) return;
+    moves.spots &= ~drop;
+    moves.count[LegalSet::kPlaceSettlement] =
+        static_cast<std::uint16_t>(moves.count[LegalSet::kPlaceSettlement] - removed);
+    moves.total -= removed;
+}
+
+}  // namespace
+
+double OpeningValue::se() const {
+    const double r = rate();
+    return games ? std::sqrt(std::max(0.0, r * (1 - r)) / games) : 0.0;
+}
+
+OpeningValue opening_value(const Board& board, int players, VertexId first, VertexId second,
+                           const ForecastOptions& opt, int games) {
+    check_options(opt);
+    auto board_ptr = std::make_shared<const Board>(board);
+    const GameState start(board_ptr, players);
+    for (VertexId v : {first, second})
+        if (v != kNoId && (v < 0 || v >= start.topology().vertex_count()))
+            throw InputError(fmt::format("vertex {} is not a vertex of the board (0 to {})", v,
+                                         start.topology().vertex_count() - 1));
+    if (first != kNoId && check(start, Event{PlaceSettlement{0, first}, nullptr, 0}, 0))
+        throw InputError(fmt::format("vertex {} is not a legal first settlement", first));
+    // The first seat's placements: setup step 0 and step 2n-1 (snake order).
+    const int last_step = 2 * players - 1;
+    OpeningValue out;
+    ordered_parallel_for<std::optional<double>>(
+        static_cast<std::size_t>(games), opt.threads,
+        [&](std::size_t i) -> std::optional<double> {
+            Rng rng(rollout_seed(opt.seed, -2, i));
+            GameState s = start;
+            LegalSet moves;
+            Event e{EndTurn{0}, nullptr, 0};
+            while (s.phase == Phase::kSetup) {
+                legal_set(s, moves);
+                const PlayerId who = decider(s, moves);
+                const bool own = who == 0 && moves.has(LegalSet::kPlaceSettlement);
+                const VertexId forced = !own                        ? kNoId
+                                        : s.setup_step == 0         ? first
+                                        : s.setup_step == last_step ? second
+                                                                    : kNoId;
+                if (forced != kNoId) {
+                    e.body = PlaceSettlement{0, forced};
+                    if (check(s, e, 0)) return std::nullopt;  // taken, or next to a settlement
+                } else {
+                    if (who != 0 && second != kNoId && moves.has(LegalSet::kPlaceSettlement))
+                        reserve(s, moves, second);
+                    move_event(moves.at(choose_move(opt.policy, s, moves, who, rng)), e.body);
+                }
+                apply(s, e);
+            }
+            const PlayerId w = play_out(s, opt.policy, rng, s.turn + opt.turn_cap);
+            return end_scores(s, w)[0];
+        },
+        [&](std::size_t, std::optional<double>&& score) {
+            if (!score) return;
+            ++out.games;
+            out.wins += *score;
+        });
     return out;
 }
 

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include <catan/agent/policy.hpp>
+#include <catan/board/board.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/engine/state.hpp>
 #include <catan/play/replay.hpp>
@@ -55,7 +56,7 @@ struct ForecastOptions {
 // One position: the state after event `event` (0-based) of the log.
 struct ForecastPosition {
     int event = 0;
-    int turn = 0;                 // the state's turn (0: the setup)
+    int turn = 0;  // the turn it ends (0: the setup); with every_event the state's turn
     std::vector<double> p, se;    // per player, seat order: P(win) and its standard error
     std::vector<int> vp;          // per player: public victory points (hidden VP cards left out)
     std::vector<int> production;  // per player: pips of every hex next to their buildings
@@ -84,8 +85,9 @@ struct Forecast {
     std::uint64_t seed = 0;
 };
 
-// The positions of `log`: one per turn (the state after the last event of each turn: turn 0
-// is the end of the setup), those of opt.turns, or after every event (opt.every_event), up
+// The positions of `log`: one per turn (the state after the event that ends it: its
+// end_turn, or for turn 0 the setup's last placement; and the log's last event), those of
+// opt.turns, or after every event (opt.every_event), up
 // to where replay
 // stops (the first violation: the verdict says it). Throws InputError for options out of
 // range (naming the option). Cost: opt.rollouts rollouts per position; a greedy rollout
@@ -110,5 +112,25 @@ struct RankedMove {
 // Throws InputError when `at` is past the log's last event or replay stops before it.
 std::vector<RankedMove> rank_moves(const GameLog& log, int at, const ForecastOptions& opt,
                                    int candidates = 10, std::string_view name = "");
+
+// The value of an opening (catan-place --evaluate): the first seat's share of wins over
+// `games` games on `board` with `players` seats, every seat playing opt.policy, where the
+// first seat's first settlement is `first` and, when `second` is not kNoId, its second
+// settlement `second` (the other placements, and every road, the policy's). Game i plays
+// from the random stream seeded by (opt.seed, i), so the openings of one call are compared
+// on the same dice (common random numbers) and `first` = kNoId gives the baseline: the
+// first seat opening by the policy itself. The other seats leave `second` open (it and its
+// neighbours are dropped from their setup choices while any other spot is left); a game
+// where it was taken all the same does not count. Scores as forecast's rollouts (a win 1, a
+// game past opt.turn_cap shared by the leaders). Throws InputError for a vertex not on the
+// board or not a legal first placement.
+struct OpeningValue {
+    int games = 0;    // the games that counted
+    double wins = 0;  // the first seat's score summed over them
+    double rate() const { return games ? wins / games : 0.0; }
+    double se() const;  // sqrt(rate (1 - rate) / games)
+};
+OpeningValue opening_value(const Board& board, int players, VertexId first, VertexId second,
+                           const ForecastOptions& opt, int games);
 
 }  // namespace ctk

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <catan/analysis/forecast.hpp>
 #include <catan/io/event_json.hpp>
 #include <catan/io/json_util.hpp>
 #include <catan/io/log_format.hpp>
@@ -235,6 +236,19 @@ struct Analysis {
             }
         }
         if (opt.draft) draft = draft_setup(board, opt.taken, opt.seats, opt.weights);
+        if (opt.evaluate > 0) {
+            ForecastOptions fo;
+            fo.seed = opt.seed;
+            fo.threads = opt.threads;
+            const int n = std::max(opt.seats, 2);
+            baseline = opening_value(board, n, kNoId, kNoId, fo, opt.evaluate);
+            for (std::size_t i = 0; i < top; ++i)
+                vertex_values.push_back(
+                    opening_value(board, n, ranked[i].vertex, kNoId, fo, opt.evaluate));
+            for (std::size_t i = 0; i < npairs; ++i)
+                pair_values.push_back(
+                    opening_value(board, n, pairs[i].first, pairs[i].second, fo, opt.evaluate));
+        }
     }
     const Board& board;
     const PlacementRequest& opt;
@@ -245,7 +259,37 @@ struct Analysis {
     std::vector<ProductionOdds> odds;  // of the pairs reported
     std::vector<std::array<std::optional<double>, 4>> sims;
     std::vector<DraftPick> draft;
+    OpeningValue baseline;                    // --evaluate: the first seat by the policy
+    std::vector<OpeningValue> vertex_values;  // of the vertices reported
+    std::vector<OpeningValue> pair_values;    // of the pairs reported
 };
+
+json value_json(const OpeningValue& v) {
+    return {{"win_rate", v.rate()}, {"win_rate_se", v.se()}, {"games", v.games}};
+}
+
+std::string value_text(const OpeningValue& v) {
+    return v.games
+               ? fmt::format("{:5.1f}% ±{:.1f} ({} games)", 100 * v.rate(), 100 * v.se(), v.games)
+               : std::string("  (no game: the spot was always taken first)");
+}
+
+// Text: the opening values (--evaluate).
+std::string analysis_text_values(const Analysis& a) {
+    if (a.opt.evaluate <= 0) return "";
+    std::string out = fmt::format(
+        "\nOpening values: the first of {} seats opens there, every seat plays greedy, {} games "
+        "each on the same dice (seed {}); the first seat's win rate ± one standard error:\n",
+        std::max(a.opt.seats, 2), a.opt.evaluate, a.opt.seed);
+    out += fmt::format("  baseline (greedy's own opening): {}\n", value_text(a.baseline));
+    for (std::size_t i = 0; i < a.vertex_values.size(); ++i)
+        out += fmt::format("  vertex {:>3}       (score {:6.2f}): {}\n", a.ranked[i].vertex,
+                           a.ranked[i].score, value_text(a.vertex_values[i]));
+    for (std::size_t i = 0; i < a.pair_values.size(); ++i)
+        out += fmt::format("  pair {:>3} then {:>3} (score {:6.2f}): {}\n", a.pairs[i].first,
+                           a.pairs[i].second, a.pairs[i].score, value_text(a.pair_values[i]));
+    return out;
+}
 
 // JSON (schemas/placement.schema.json, format catan-place).
 std::string analysis_json(const Analysis& a) {
@@ -271,12 +315,20 @@ std::string analysis_json(const Analysis& a) {
         sc[std::string(resource_name(kResources[r]))] = model.scarcity()[r];
     j["scarcity"] = sc;
     j["vertices"] = json::array();
-    for (std::size_t i = 0; i < top; ++i)
+    for (std::size_t i = 0; i < top; ++i) {
         j["vertices"].push_back(vertex_json(board, ranked[i], static_cast<int>(i + 1)));
+        if (opt.evaluate > 0) j["vertices"].back().update(value_json(a.vertex_values[i]));
+    }
     j["pairs"] = json::array();
-    for (std::size_t i = 0; i < npairs; ++i)
+    for (std::size_t i = 0; i < npairs; ++i) {
         j["pairs"].push_back(pair_json(pairs[i], static_cast<int>(i + 1), &odds[i],
                                        opt.simulate > 0 ? &sims[i] : nullptr));
+        if (opt.evaluate > 0) j["pairs"].back().update(value_json(a.pair_values[i]));
+    }
+    if (opt.evaluate > 0)
+        j["opening_values"] = {{"games", opt.evaluate},           {"policy", "greedy"},
+                               {"seats", std::max(opt.seats, 2)}, {"seed", opt.seed},
+                               {"baseline", a.baseline.rate()},   {"baseline_se", a.baseline.se()}};
     if (opt.draft) {
         j["draft"] = json::array();
         for (const auto& p : draft)
@@ -307,7 +359,8 @@ std::string analysis_csv(const Analysis& a) {
     }
     out += fmt::format(
         "rank,vertex,hex,corner,total_pips,brick,lumber,wool,grain,ore,weighted_pips,"
-        "numbers,resources,harbor,harbor_value,best_expansion,expansion_value,score\n");
+        "numbers,resources,harbor,harbor_value,best_expansion,expansion_value,score{}\n",
+        opt.evaluate > 0 ? ",win_rate,win_rate_se,games" : "");
     for (std::size_t i = 0; i < top; ++i) {
         const auto& s = ranked[i];
         auto hc = t.vertex_corner(s.vertex);
@@ -319,6 +372,11 @@ std::string analysis_csv(const Analysis& a) {
             s.harbor ? harbor_name(*s.harbor) : "", s.harbor_value,
             s.expansion.empty() ? std::string() : std::to_string(s.expansion[0]), s.expansion_value,
             s.score);
+        if (opt.evaluate > 0) {
+            out.pop_back();
+            const OpeningValue& v = a.vertex_values[i];
+            out += fmt::format(",{:.4f},{:.4f},{}\n", v.rate(), v.se(), v.games);
+        }
     }
     return out;
 }
@@ -463,7 +521,7 @@ PlacementReport placement_report(const Board& board, const PlacementRequest& opt
     else if (format == "csv")
         report.text = analysis_csv(a);
     else
-        report.text = analysis_text_vertices(a) + analysis_text_pairs(a);
+        report.text = analysis_text_vertices(a) + analysis_text_pairs(a) + analysis_text_values(a);
     return report;
 }
 

@@ -29,7 +29,11 @@ struct PlacementRequest {
     bool draft = false;        // a greedy setup draft in snake order
     int seats = 4;             // players in the draft, 1..6
     int simulate = 0;          // seeded simulated runs cross-checking the odds (0: none)
-    std::uint64_t seed = 1;    // of the simulated runs (pair i uses seed + i)
+    std::uint64_t seed = 1;    // of the simulated runs (pair i uses seed + i), and of --evaluate
+    // Games per listed vertex and pair for their opening values (0: none): the first of
+    // `seats` seats opens there, every seat plays greedy (forecast.hpp opening_value).
+    int evaluate = 0;
+    int threads = 1;
 };
 
 struct PlacementReport {
@@ -39,7 +43,11 @@ struct PlacementReport {
 
 // The board's opening placements in format "text", "json" or "csv": the ranked vertices
 // with the parts of their scores, the best pairs with their exact production odds (and
-// simulated ones), the draft. heat_map: also the SVG (the top picks numbered, the taken
+// simulated ones), the draft; with request.evaluate, each listed vertex's and pair's
+// opening value (the first seat's win rate, its standard error, the games) beside the
+// first seat's baseline (opening by the policy itself): text a section "Opening values",
+// JSON "win_rate", "win_rate_se", "games" in each vertex and pair and "opening_values"
+// {games, policy, seats, seed, baseline, baseline_se}, CSV three more columns. heat_map: also the SVG (the top picks numbered, the taken
 // vertices ringed). Throws InputError for a taken vertex that is not on the board.
 PlacementReport placement_report(const Board& board, const PlacementRequest& request,
                                  std::string_view format, bool heat_map);

@@ -328,9 +328,24 @@ json replay_page_data(const GameLog& log, const ReplayOptions& opt_in, std::stri
     return j;
 }
 
-ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string_view name) {
+ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string_view name,
+                       const Forecast* forecast) {
     ReplayPage page;
     json data = replay_page_data(log, opt, name, &page.verdict);
+    if (forecast) {
+        json positions = json::array(), turning = json::array();
+        for (const auto& p : forecast->positions) {
+            json probabilities = json::array();
+            for (double x : p.p) probabilities.push_back(std::round(x * 1000) / 1000);
+            positions.push_back({{"e", p.event}, {"t", p.turn}, {"p", probabilities}});
+        }
+        for (const auto& t : forecast->turning_points)
+            turning.push_back({{"e", t.event}, {"text", t.text}});
+        data["forecast"] = {{"rollouts", forecast->rollouts},
+                            {"policy", std::string(policy_name(forecast->policy))},
+                            {"positions", positions},
+                            {"turning_points", turning}};
+    }
     // Inside <script>, "</script>" or "<!--" in a string would end or confuse the block:
     // every '<' is written as the JSON escape \u003c (it only occurs inside strings).
     std::string text;

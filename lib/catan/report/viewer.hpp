@@ -21,6 +21,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <catan/analysis/forecast.hpp>
 #include <catan/engine/event.hpp>
 #include <catan/play/replay.hpp>
 
@@ -51,6 +52,11 @@ nlohmann::json replay_page_data(const GameLog& log, const ReplayOptions& opt, st
 // The page: the board drawn by render_svg, the data of replay_page_data and the page's
 // template (lib/catan/report/viewer_page.html, embedded at build time) in one HTML document. The
 // URL fragment #event=N opens the page at event N (0-based).
-ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string_view name);
+// With `forecast` (lib/catan/analysis/forecast.hpp, of the same log) the page also draws
+// the win probabilities under the board, a cursor following the event shown: the data's
+// "forecast" {rollouts, policy, positions [{e: event, t: turn, p: [per player]}],
+// turning_points [{e, text}]}.
+ReplayPage replay_page(const GameLog& log, const ReplayOptions& opt, std::string_view name,
+                       const Forecast* forecast = nullptr);
 
 }  // namespace ctk
