@@ -1,6 +1,7 @@
 // Rollouts (rollout.hpp).
 #include <catan/agent/rollout.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <catan/agent/value.hpp>
@@ -41,6 +42,26 @@ PlayerId play_out(GameState& s, Policy policy, Rng& rng, int turn_cap) {
     std::array<Policy, kMaxPlayers> seats;
     seats.fill(policy);
     return play_out(s, seats, rng, turn_cap);
+}
+
+std::vector<double> cumulative_weights(const Belief& b) {
+    std::vector<double> c(b.size());
+    Weight largest = b.weight(0);
+    for (std::size_t i = 1; i < b.size(); ++i) largest = std::max(largest, b.weight(i));
+    double sum = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        using Ratio = boost::multiprecision::cpp_rational;
+        sum += Ratio(b.weight(i), largest).convert_to<double>();
+        c[i] = sum;
+    }
+    return c;
+}
+
+std::size_t draw_state(const std::vector<double>& cumulative, Rng& rng) {
+    const double x = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * cumulative.back();
+    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), x);
+    return static_cast<std::size_t>(std::min<std::ptrdiff_t>(
+        it - cumulative.begin(), static_cast<std::ptrdiff_t>(cumulative.size()) - 1));
 }
 
 }  // namespace ctk

@@ -3,10 +3,13 @@
 // end by simple policies, in place, with no log and no allocation per event.
 
 #include <array>
+#include <cstddef>
+#include <vector>
 
 #include <catan/agent/policy.hpp>
 #include <catan/board/rng.hpp>
 #include <catan/engine/state.hpp>
+#include <catan/track/track.hpp>
 
 namespace ctk {
 
@@ -27,5 +30,13 @@ PlayerId play_out(GameState& s, const std::array<Policy, kMaxPlayers>& seats, Rn
                   int turn_cap);
 // The same with one policy for every seat.
 PlayerId play_out(GameState& s, Policy policy, Rng& rng, int turn_cap);
+
+// Drawing a rollout's start from a belief (the search player's and catan-eval's): the
+// states' weights as cumulative doubles, each relative to the largest weight (exact enough
+// to draw by: a state's share is kept to about 1e-16 of the largest), in holdings order;
+// and the index of a state drawn by its probability with one value of `rng` (always one,
+// whatever the size).
+std::vector<double> cumulative_weights(const Belief& b);
+std::size_t draw_state(const std::vector<double>& cumulative, Rng& rng);
 
 }  // namespace ctk

@@ -52,25 +52,14 @@ ResourceCounts SearchAgent::discard() const {
 }
 
 GameState SearchAgent::sample(const std::vector<double>& cumulative) {
-    const double x = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 * cumulative.back();
-    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), x);
-    const auto i = static_cast<std::size_t>(std::min<std::ptrdiff_t>(
-        it - cumulative.begin(), static_cast<std::ptrdiff_t>(cumulative.size()) - 1));
-    return belief_->state(i);
+    return belief_->state(draw_state(cumulative, rng_));
 }
 
 std::size_t SearchAgent::choose(const LegalSet& moves) {
     if (moves.has(LegalSet::kDiscards) || moves.size() == 1) return 0;
-    // The belief's states by probability (weights as doubles, relative to the largest).
+    // The belief's states by probability.
     const Belief& b = *belief_;
-    std::vector<double> cumulative(b.size());
-    const Weight& top = b.weight(0);
-    double sum = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) {
-        using Ratio = boost::multiprecision::cpp_rational;
-        sum += Ratio(b.weight(i), top).convert_to<double>();
-        cumulative[i] = sum;
-    }
+    const std::vector<double> cumulative = cumulative_weights(b);
     // The candidates: the moves of highest greedy value on the most probable state.
     MoveList list;
     legal_moves(moves, list);

@@ -49,30 +49,6 @@ std::uint64_t rollout_seed(std::uint64_t seed, int event, std::uint64_t i) {
     return mix(mix(mix(seed) ^ static_cast<std::uint64_t>(event + 1)) ^ i);
 }
 
-// The belief's states by probability, as cumulative doubles (weights relative to the
-// largest, which is exact enough for drawing).
-std::vector<double> cumulative_weights(const Belief& b) {
-    std::vector<double> c(b.size());
-    const Weight& top = b.weight(0);
-    Weight largest = top;
-    for (std::size_t i = 1; i < b.size(); ++i) largest = std::max(largest, b.weight(i));
-    double sum = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) {
-        using Ratio = boost::multiprecision::cpp_rational;
-        sum += Ratio(b.weight(i), largest).convert_to<double>();
-        c[i] = sum;
-    }
-    return c;
-}
-
-std::size_t draw_state(const std::vector<double>& cumulative, Rng& rng) {
-    if (cumulative.size() == 1) return 0;
-    const double x = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * cumulative.back();
-    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), x);
-    return static_cast<std::size_t>(std::min<std::ptrdiff_t>(
-        it - cumulative.begin(), static_cast<std::ptrdiff_t>(cumulative.size()) - 1));
-}
-
 // The score of a rollout's end (forecast.hpp): 1 for the winner; unfinished, 1/k for each
 // of the k players ahead on victory points.
 Scores end_scores(const GameState& s, PlayerId winner) {
@@ -107,7 +83,7 @@ Starts draw_starts(const Belief& b, const ForecastOptions& opt, int event) {
     st.index.resize(static_cast<std::size_t>(opt.rollouts));
     for (std::size_t i = 0; i < st.index.size(); ++i) {
         Rng& rng = st.rng.emplace_back(rollout_seed(opt.seed, event, i));
-        st.index[i] = draw_state(cumulative, rng);
+        st.index[i] = cumulative.size() > 1 ? draw_state(cumulative, rng) : 0;
         if (!st.states.count(st.index[i])) st.states.emplace(st.index[i], b.state(st.index[i]));
     }
     return st;
@@ -190,10 +166,10 @@ std::string moves_text(const GameLog& log, const Board& board, int first, int la
     int more = 0;
     for (int i = std::max(first, 0); i <= last; ++i) {
         const EventBody& e = log.events[static_cast<std::size_t>(i)].body;
-        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<TradeBank>(e) || std::holds_alternative<TradeOffer>(e) ||
-            std::holds_alternative<TradeAccept>(e) || std::holds_alternative<TradeReject>(e) ||
-            std::holds_alternative<TradeCancel>(e) || std::holds_alternative<EndTurn>(e) ||
-            std::holds_alternative<SpecialBuild>(e))
+        if (std::holds_alternative<PlaceRoad>(e) || std::holds_alternative<TradeBank>(e) ||
+            std::holds_alternative<TradeOffer>(e) || std::holds_alternative<TradeAccept>(e) ||
+            std::holds_alternative<TradeReject>(e) || std::holds_alternative<TradeCancel>(e) ||
+            std::holds_alternative<EndTurn>(e) || std::holds_alternative<SpecialBuild>(e))
             continue;
         if (parts.size() < 4)
             parts.push_back(without_ids(event_text(e, log.seats, board)));

@@ -27,6 +27,23 @@ std::string tick_label(double v, const std::string& format) {
     return fmt::format("{:.2f}", v);
 }
 
+// The axes of a chart whose plot spans x0..x1 and y0 (top)..y1 (bottom), the x label's
+// baseline at label_y, the y label turned along the left edge.
+std::string axes(int x0, int x1, int y0, int y1, int label_y, const std::string& x_label,
+                 const std::string& y_label) {
+    std::string o = fmt::format(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000\"/>\n<line x1=\"{0}\" "
+        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\" stroke=\"#000\"/>\n",
+        x0, y1, x1, y0);
+    o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", (x0 + x1) / 2,
+                     label_y, xml_escape(x_label));
+    o += fmt::format(
+        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
+        "{0})\">{1}</text>\n",
+        (y0 + y1) / 2, xml_escape(y_label));
+    return o;
+}
+
 }  // namespace
 
 std::string render_bar_chart(const BarChart& c) {
@@ -71,16 +88,7 @@ std::string render_bar_chart(const BarChart& c) {
             "y=\"{4}\" text-anchor=\"end\">{5}</text>\n",
             left, py(v), w - right, left - 6, py(v) + 4, tick_label(v, c.y_format));
     }
-    o += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000\"/>\n<line x1=\"{0}\" "
-        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\" stroke=\"#000\"/>\n",
-        left, h - bottom, w - right, top);
-    o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                     (left + w - right) / 2, h - 14, xml_escape(c.x_label));
-    o += fmt::format(
-        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
-        "{0})\">{1}</text>\n",
-        (top + h - bottom) / 2, xml_escape(c.y_label));
+    o += axes(left, w - right, top, h - bottom, h - 14, c.x_label, c.y_label);
     const int bw = std::min(slot * 3 / 5, 80);
     for (int i = 0; i < n; ++i) {
         const auto& b = c.bars[static_cast<std::size_t>(i)];
@@ -147,16 +155,7 @@ std::string render_line_chart(const LineChart& c) {
     for (double v = std::ceil(x0 / step) * step; v <= x1 + 1e-9; v += step)
         o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", px(v),
                          h - bottom + 16, tick_label(v, "count"));
-    o += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000\"/>\n<line x1=\"{0}\" "
-        "y1=\"{3}\" x2=\"{0}\" y2=\"{1}\" stroke=\"#000\"/>\n",
-        left, h - bottom, w - right, top);
-    o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                     (left + w - right) / 2, h - 12, xml_escape(c.x_label));
-    o += fmt::format(
-        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
-        "{0})\">{1}</text>\n",
-        (top + h - bottom) / 2, xml_escape(c.y_label));
+    o += axes(left, w - right, top, h - bottom, h - 12, c.x_label, c.y_label);
     for (const auto& m : c.marks)
         o += fmt::format(
             "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\" "
