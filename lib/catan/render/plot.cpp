@@ -27,6 +27,18 @@ std::string tick_label(double v, const std::string& format) {
     return fmt::format("{:.2f}", v);
 }
 
+// The start of a chart's SVG document, w x h on white, its title centred at title_x.
+std::string svg_head(int w, int h, int title_x, const std::string& title) {
+    std::string o = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 "
+        "{0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" "
+        "height=\"{1}\" fill=\"white\"/>\n",
+        w, h);
+    return o + fmt::format(
+                   "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
+                   title_x, xml_escape(title));
+}
+
 // The axes of a chart whose plot spans x0..x1 and y0 (top)..y1 (bottom), the x label's
 // baseline at label_y, the y label turned along the left edge.
 std::string axes(int x0, int x1, int y0, int y1, int label_y, const std::string& x_label,
@@ -66,13 +78,7 @@ std::string render_bar_chart(const BarChart& c) {
     };
     auto px = [&](int i) { return left + slot * i + slot / 2; };
 
-    std::string o = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 "
-        "{0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" "
-        "height=\"{1}\" fill=\"white\"/>\n",
-        w, h);
-    o += fmt::format("<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-                     w / 2, xml_escape(c.title));
+    std::string o = svg_head(w, h, w / 2, c.title);
     if (!c.subtitle.empty())
         o += fmt::format("<text x=\"{}\" y=\"42\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
                          w / 2, xml_escape(c.subtitle));
@@ -134,13 +140,7 @@ std::string render_line_chart(const LineChart& c) {
     auto py = [&](double y) {
         return static_cast<int>(std::lround(h - bottom - std::clamp(y, 0.0, 1.0) * plot_h));
     };
-    std::string o = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 "
-        "{0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" "
-        "height=\"{1}\" fill=\"white\"/>\n",
-        w, h);
-    o += fmt::format("<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-                     (left + w - right) / 2, xml_escape(c.title));
+    std::string o = svg_head(w, h, (left + w - right) / 2, c.title);
     if (!c.subtitle.empty())
         o += fmt::format("<text x=\"{}\" y=\"42\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
                          (left + w - right) / 2, xml_escape(c.subtitle));
