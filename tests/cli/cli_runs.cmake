@@ -67,7 +67,11 @@ $"
 endif()
 catan_cli_test(NAME runs_messages EXIT 0
   MATCH "^huge-number: exit 2, input kept, catan-replay: \\$W/huge.json: not valid JSON: line 1, column 12: number out of range \\(99999999999999999999... \\(100005 characters\\)\\)\\|
-nul-byte: exit 2, input kept, catan-import: \\$W/nul.soclog:24: SOCGameState: state is not a number: \"0[\\\\]+0x\"\\|
+nul-byte: exit 2, input kept, catan-import: \\$W/nul.soclog:24: SOCGameState: state is not a number: \"0\\\\0x\"\\|
+  \"error\": \"[^\"]*/nul.soclog:24: SOCGameState: state is not a number: \\\\\"0\\\\u0000x\\\\\"\",
+nul-board: exit 2, input kept, catan-replay: \\$W/nul-board.soclog:107: SOCBoardLayout: hexLayout is not a number: \"6\\\\0x\"\\|
+nul-jsettlers2: exit 2, input kept, catan-stats: \\$W/nul-js.soclog:185: SOCDiceResult: param is not a number: \"9\\\\0x\"\\|
+nul-class: exit 2, input kept, catan-import: \\$W/nul-class.soclog:185: SOCDice\\\\0Result: unknown message class\\|
 bidi-name: exit 0, input kept, 
 \\$W/bidi.json: valid, complete: red[\\\\]u202Etxt.exe wins with 10 VP on turn 49 \\(49 rolls, 129 events\\)
 stats-html: exit 0, input kept, catan-replay: wrote the replay page \\$W/page.html \\(129 events, [0-9]+ KB\\)\\|

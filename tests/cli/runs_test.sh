@@ -8,7 +8,8 @@
 #                 run (again, or another part with --first) is taken
 #   repeats       catan-stats counts each game once in a run: the same file twice, the same
 #                 game in two formats, in --partial; --skip-repeats counts it once
-#   messages      a huge number, a NUL byte, a bidi override, --stats with --html, --taken
+#   messages      a huge number, a NUL byte (soclog, STAC board, JSettlers2; text and JSON:
+#                 "\0", "\u0000"), a bidi override, --stats with --html, --taken
 #   folders       every output option makes the missing folders of its path
 #   catanstats    catan-place and catan-stats refuse the same broken catanstats tables with
 #                 the same message and read one with a byte-order mark
@@ -112,6 +113,16 @@ messages)
     run huge-number "$work/none" "$tools/catan-replay" "$work/huge.json"
     head -24 "$samples/real/human-game-1.soclog" | sed '24s/state=0/state=0@x/' | tr '@' '\000' >"$work/nul.soclog"
     run nul-byte "$work/none" "$tools/catan-import" "$work/nul.soclog"
+    # (the same from replay's JSON: the NUL as JSON writes it)
+    "$tools/catan-replay" --format json "$work/nul.soclog" 2>/dev/null | grep '"error"'
+    # a NUL in a STAC board field (the message was cut there, its quote left open), in a
+    # JSettlers2 field and in a JSettlers2 message class
+    sed '107s/{ 49 6 10/{ 49 6@x 10/' "$samples/real/human-game-1.soclog" | tr '@' '\000' >"$work/nul-board.soclog"
+    run nul-board "$work/none" "$tools/catan-replay" "$work/nul-board.soclog"
+    sed '185s/param=9/param=9@x/' "$samples/real/jsettlers2-n7.soclog" | tr '@' '\000' >"$work/nul-js.soclog"
+    run nul-jsettlers2 "$work/none" "$tools/catan-stats" "$work/nul-js.soclog"
+    sed '185s/SOCDiceResult/SOCDice@Result/' "$samples/real/jsettlers2-n7.soclog" | tr '@' '\000' >"$work/nul-class.soclog"
+    run nul-class "$work/none" "$tools/catan-import" "$work/nul-class.soclog"
     sed 's/"red"/"red\\u202etxt.exe"/g; s/"color": "red[^"]*"/"color": "red"/' \
         "$samples/logs/valid/complete-3p.json" >"$work/bidi.json"
     run bidi-name "$work/none" "$tools/catan-replay" "$work/bidi.json"
