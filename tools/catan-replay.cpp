@@ -12,6 +12,7 @@
 #include <catan/report/track_report.hpp>
 #include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer.hpp>
+#include "catan-replay-tracking.hpp"
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -43,6 +44,8 @@ class ReplayCli {
     std::optional<int> at, turn;
     bool hands = false, trace = false, events_list = false;
     HandsOptions hands_opt;
+    TrackingOptions tracking;
+    bool progress = false;  // a progress line while tracking runs long (TrackingProgress)
     std::string html;
     int jobs = 1;
     bool show_state = false, many = false;
@@ -94,9 +97,7 @@ int ReplayCli::run(int argc, char** argv) {
                    "most possible hands listed per player (0 = all; the rest's probability is "
                    "stated)")
         ->check(CLI::Range(0, 1000000));
-    app.add_option("--max-states", opt.track.max_states,
-                   "bound on the possible states tracked under hidden information")
-        ->check(CLI::Range(1, 100000000));
+    tracking.add(app, opt.track);
     app.add_flag("--keep-going", opt.keep_going,
                  "list every violation (apply each offending event anyway)");
     app.add_flag("--strict", opt.strict_board,
@@ -128,7 +129,9 @@ int ReplayCli::run(int argc, char** argv) {
     if (events_list && format != "text")
         throw InputError("--events lists the game as text (give no --format, or --format text)");
     show_state = at.has_value() || turn.has_value();
+    tracking.check(opt.track);
     files = cli::input_files(inputs);
+    progress = TrackingProgress::wanted() && (files.size() == 1 || resolve_threads(jobs) == 1);
     // Several inputs (or a list of them): JSON Lines, one record per input in input order.
     many = files.size() > 1 || !inputs.files_from.empty();
     if (!html.empty() && many) {
@@ -214,6 +217,8 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
             j.update(belief_to_json(b, log.seats, hands_opt));
             f.out += json_util::dump(j) + '\n';
         };
+    std::optional<TrackingProgress> shown;
+    if (progress) shown.emplace(name, log.events.size()).attach(game_opt);
     if (events_list) {
         f.out += events_text(log, opt, name, &verdict);
     } else if (streamed) {

@@ -80,3 +80,13 @@ taken: exit 0, input kept,
 Opening placements: standard board, robber on hex 9 \\(desert\\), taken: 20 35; 46 legal vertices
 $"
   COMMAND ${CATAN_CLI_DIR}/runs_test.sh messages ${RUNS_ARGS})
+# --max-states is refused past the memory it may take (--max-memory, 1 KB a state), and
+# tracking shows its progress on a terminal only.
+catan_cli_test(NAME runs_tracking EXIT 0
+  MATCH "^max-states: exit 2, input kept, catan-replay: --max-states 100000000 may take 97657 MB \\(1024 bytes a state\\), past --max-memory 1024 MB: give --max-states 1048576 or fewer, or raise --max-memory\\|
+max-memory: exit 2, input kept, catan-replay: --max-states 2000 may take 2 MB \\(1024 bytes a state\\), past --max-memory 1 MB: give --max-states 1024 or fewer, or raise --max-memory\\|
+allowed: exit 0, input kept, 
+terminal: '.rcatan-replay: \\$S/logs/hidden/complete-3p-spectator.json: event 1 of 129, 1 state, 0 s.r.n'
+pipe: exit 0, input kept, 
+$"
+  COMMAND ${CATAN_CLI_DIR}/runs_test.sh tracking ${RUNS_ARGS})

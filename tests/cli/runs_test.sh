@@ -11,6 +11,7 @@
 #   messages      a huge number, a NUL byte (soclog, STAC board, JSettlers2; text and JSON:
 #                 "\0", "\u0000"), a bidi override, --stats with --html, --taken
 #   folders       every output option makes the missing folders of its path
+#   tracking      --max-states past --max-memory refused; progress on a terminal only
 #   catanstats    catan-place and catan-stats refuse the same broken catanstats tables with
 #                 the same message and read one with a byte-order mark
 # Each case prints one line per run (the work folder written as $W) for the test to match.
@@ -131,6 +132,33 @@ messages)
     grep -c '^  dice: 2:' "$work/out"
     run taken "$work/none" "$tools/catan-place" --taken 20,35 "$samples/boards/beginner.json" --top 1
     head -1 "$work/out" | sed "s|$work|\$W|g"
+    ;;
+tracking)
+    # --max-states past the memory it may take is refused before any replay, --max-memory
+    # allows more; a progress line only where standard error is a terminal (from the 0th
+    # second here: CATAN_PROGRESS_SECONDS).
+    touch "$work/none" "$work/none.orig"
+    view=$samples/logs/hidden/complete-3p-spectator.json
+    run max-states "$work/none" "$tools/catan-replay" --hands --max-states 100000000 "$view"
+    run max-memory "$work/none" "$tools/catan-replay" --hands --max-states 2000 --max-memory 1 "$view"
+    run allowed "$work/none" "$tools/catan-replay" --max-states 2000000 --max-memory 2048 "$view"
+    CATAN_PROGRESS_SECONDS=0 python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=s)
+os.close(s)
+out = b""
+while True:
+    try:
+        d = os.read(m, 65536)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+print("terminal:", repr(out.decode()))
+' "$tools/catan-replay" --hands --max-states 50 "$view" | sed "s|$samples|\$S|g"
+    run pipe "$work/none" env CATAN_PROGRESS_SECONDS=0 "$tools/catan-replay" --hands --max-states 50 "$view"
     ;;
 *)
     echo "unknown case $case_"
