@@ -12,7 +12,7 @@
 #include <catan/report/track_report.hpp>
 #include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer.hpp>
-#include "catan-replay-tracking.hpp"
+#include "catan-replay-limits.hpp"
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -45,6 +45,7 @@ class ReplayCli {
     bool hands = false, trace = false, events_list = false;
     HandsOptions hands_opt;
     TrackingOptions tracking;
+    PageLimit page_limit;
     bool progress = false;  // a progress line while tracking runs long (TrackingProgress)
     std::string html;
     int jobs = 1;
@@ -115,6 +116,7 @@ int ReplayCli::run(int argc, char** argv) {
         "also write the replay page of the log to FILE: one self-contained HTML file to step "
         "through the game (open FILE#event=N for event N)");
     html_opt->excludes(at_opt)->excludes(turn_opt);
+    page_limit.add(app);
     events_opt->excludes(at_opt)->excludes(turn_opt)->excludes(html_opt);
     app.add_option("-j,--jobs", jobs,
                    "threads over the files (0 = every core); output in input order, as with 1")
@@ -225,6 +227,7 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
         verdict = std::move(streamed->verdict);
         events = streamed->events;
     } else if (!html.empty()) {
+        page_limit.check(name, log.events.size());
         ReplayPage page = replay_page(log, opt, name);
         write_file_atomically(html, page.html);  // OutputError when it cannot
         f.err += fmt::format("catan-replay: wrote the replay page {} ({} events, {} KB)\n",

@@ -81,12 +81,14 @@ Opening placements: standard board, robber on hex 9 \\(desert\\), taken: 20 35; 
 $"
   COMMAND ${CATAN_CLI_DIR}/runs_test.sh messages ${RUNS_ARGS})
 # --max-states is refused past the memory it may take (--max-memory, 1 KB a state), and
-# tracking shows its progress on a terminal only.
+# tracking shows its progress on a terminal only; a page past --max-page-events is refused.
 catan_cli_test(NAME runs_tracking EXIT 0
   MATCH "^max-states: exit 2, input kept, catan-replay: --max-states 100000000 may take 97657 MB \\(1024 bytes a state\\), past --max-memory 1024 MB: give --max-states 1048576 or fewer, or raise --max-memory\\|
 max-memory: exit 2, input kept, catan-replay: --max-states 2000 may take 2 MB \\(1024 bytes a state\\), past --max-memory 1 MB: give --max-states 1024 or fewer, or raise --max-memory\\|
 allowed: exit 0, input kept, 
 terminal: '.rcatan-replay: \\$S/logs/hidden/complete-3p-spectator.json: event 1 of 129, 1 state, 0 s.r.n'
 pipe: exit 0, input kept, 
+page-limit: exit 2, input kept, catan-replay: [^ ]*/logs/hidden/complete-3p-spectator.json: --html: the game has 129 events, past --max-page-events 128: its page would take about 69 KB \\(and about 4 KB an event of memory to write\\); give --max-page-events 129 to write it\\|
+page-allowed: exit 0, input kept, catan-replay: wrote the replay page \\$W/p.html \\(129 events, [0-9]+ KB\\)\\|
 $"
   COMMAND ${CATAN_CLI_DIR}/runs_test.sh tracking ${RUNS_ARGS})

@@ -11,7 +11,8 @@
 #   messages      a huge number, a NUL byte (soclog, STAC board, JSettlers2; text and JSON:
 #                 "\0", "\u0000"), a bidi override, --stats with --html, --taken
 #   folders       every output option makes the missing folders of its path
-#   tracking      --max-states past --max-memory refused; progress on a terminal only
+#   tracking      --max-states past --max-memory refused; progress on a terminal only; a
+#                 page past --max-page-events refused
 #   catanstats    catan-place and catan-stats refuse the same broken catanstats tables with
 #                 the same message and read one with a byte-order mark
 # Each case prints one line per run (the work folder written as $W) for the test to match.
@@ -159,6 +160,10 @@ while True:
 print("terminal:", repr(out.decode()))
 ' "$tools/catan-replay" --hands --max-states 50 "$view" | sed "s|$samples|\$S|g"
     run pipe "$work/none" env CATAN_PROGRESS_SECONDS=0 "$tools/catan-replay" --hands --max-states 50 "$view"
+    # a replay page past --max-page-events: refused before anything is written
+    run page-limit "$work/none" "$tools/catan-replay" --max-page-events 128 --html "$work/p.html" "$view"
+    ls "$work/p.html" 2>/dev/null
+    run page-allowed "$work/none" "$tools/catan-replay" --max-page-events 129 --html "$work/p.html" "$view"
     ;;
 *)
     echo "unknown case $case_"

@@ -1,7 +1,8 @@
 #pragma once
-// catan-replay's tracking under hidden information: --max-states and the memory it may take
-// (--max-memory), and a progress line on a terminal while tracking runs long. Included by
-// catan-replay.cpp only.
+// What one catan-replay run may take: the tracking bound under hidden information
+// (--max-states) and the memory it may take (--max-memory), the events of a replay page
+// (--max-page-events), and a progress line on a terminal while tracking runs long. Included
+// by catan-replay.cpp only.
 #include <unistd.h>
 
 #include <chrono>
@@ -45,6 +46,36 @@ struct TrackingOptions {
             "--max-states {} or fewer, or raise --max-memory",
             track.max_states, (track.max_states * kTrackBytesPerState + (1 << 20) - 1) >> 20,
             kTrackBytesPerState, max_memory_mb, most));
+    }
+};
+
+// The replay page (--html) holds every event: about 262 bytes an event beside 35 KB of page
+// (measured: 66 KB for 129 events, 817 KB for 3,322, 23 MB for 88,000, which took 322 MB
+// to write). A game of more events than --max-page-events (default 20,000: about 5 MB) is
+// refused before it is replayed, naming the size it would take.
+struct PageLimit {
+    std::size_t max_events = 20000;
+
+    static std::size_t page_kb(std::size_t events) { return 35 + (events * 262 + 1023) / 1024; }
+    static std::string size_text(std::size_t kb) {
+        return kb < 1024 ? fmt::format("{} KB", kb) : fmt::format("{} MB", (kb + 1023) / 1024);
+    }
+
+    void add(CLI::App& app) {
+        app.add_option("--max-page-events", max_events,
+                       "most events of a game that --html writes (default 20000, a page of "
+                       "about 5 MB); a longer game is refused")
+            ->check(CLI::Range(1, 100000000));
+    }
+
+    // Throws InputError when the game of `name` has more events than the limit.
+    void check(const std::string& name, std::size_t events) const {
+        if (events <= max_events) return;
+        throw InputError(fmt::format(
+            "{}: --html: the game has {} events, past --max-page-events {}: its page would take "
+            "about {} (and about 4 KB an event of memory to write); give --max-page-events {} "
+            "to write it",
+            name, events, max_events, size_text(page_kb(events)), events));
     }
 };
 
