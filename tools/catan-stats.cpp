@@ -51,9 +51,11 @@ StatsAggregate one_game(const GameInput& g, bool all_games) {
 
 int report(StatsAggregate& agg, const Options& opt) {
     normalize(agg);
-    if (!opt.plots.empty())  // missing folders are made (lib/catan/io/output.hpp)
-        for (const auto& [name, svg] : stats_plots(agg, opt.plots))
-            write_file_atomically(name, svg);
+    if (!opt.plots.empty()) {  // missing folders are made (lib/catan/io/output.hpp)
+        const auto plots = stats_plots(agg, opt.plots);
+        for (const auto& [name, svg] : plots) write_file_atomically(name, svg);
+        std::cerr << "catan-stats: " << plots_written_text(agg, plots, opt.plots);
+    }
     if (opt.partial)
         cli::out() << partial_to_jsonl(agg);
     else if (opt.format == "json")

@@ -44,7 +44,7 @@ catan_cli_test(NAME runs_output_folders EXIT 0
   MATCH "^roads-svg: exit 0, input kept, 
 replay-html: exit 0, input kept, catan-replay: wrote the replay page \\$W/c/page.html \\([0-9]+ events, [0-9]+ KB\\)\\|
 place-svg: exit 0, input kept, 
-stats-plots: exit 0, input kept, 
+stats-plots: exit 0, input kept, catan-stats: wrote 3 plots \\(\\$W/e/stats-<group>-dice.svg, -seats.svg, -pips.svg\\):|  group 1 \\(3 players, unlimited_bank=true, vp_to_win=10, dice standard\\): \\$W/e/stats-1-dice.svg \\$W/e/stats-1-seats.svg \\$W/e/stats-1-pips.svg\\|
 sim-out: exit 0, input kept, 
 a/b/x.svg c/page.html d/heat.svg e/stats-1-dice.svg e/stats-1-pips.svg e/stats-1-seats.svg f/g/.catan-sim-run f/g/game-000001.json 
 $"

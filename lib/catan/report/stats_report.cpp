@@ -268,12 +268,37 @@ std::string stats_to_text(const StatsAggregate& agg) {
     return o;
 }
 
+namespace {
+
+// A folder (the prefix ends in '/'): the files are named "stats-<n>-..." inside it.
+std::string plot_prefix(const std::string& prefix) {
+    return prefix.empty() || prefix.back() == '/' ? prefix + "stats" : prefix;
+}
+
+}  // namespace
+
+std::string plots_written_text(const StatsAggregate& agg,
+                               const std::vector<std::pair<std::string, std::string>>& plots,
+                               const std::string& prefix_in) {
+    const std::string prefix = plot_prefix(prefix_in);
+    std::string text =
+        fmt::format("wrote {} plot{} ({}-<group>-dice.svg, -seats.svg, -pips.svg):\n", plots.size(),
+                    plots.size() == 1 ? "" : "s", printable(prefix));
+    int n = 0;
+    for (const auto& [key, g] : agg.groups) {
+        const std::string mine = fmt::format("{}-{}-", prefix, ++n);
+        text += fmt::format("  group {} ({}):", n, printable(key));
+        for (const auto& [name, svg] : plots)
+            if (name.starts_with(mine)) text += ' ' + printable(name);
+        text += '\n';
+    }
+    return text;
+}
+
 std::vector<std::pair<std::string, std::string>> stats_plots(const StatsAggregate& agg,
                                                              const std::string& prefix_in) {
     std::vector<std::pair<std::string, std::string>> out;
-    // A folder (the prefix ends in '/'): the files are named "stats-<n>-..." inside it.
-    const std::string prefix =
-        prefix_in.empty() || prefix_in.back() == '/' ? prefix_in + "stats" : prefix_in;
+    const std::string prefix = plot_prefix(prefix_in);
     int n = 0;
     for (const auto& [key, g] : agg.groups) {
         ++n;
