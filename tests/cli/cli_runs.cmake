@@ -37,7 +37,7 @@ partial-twice: exit 2, input kept, catan-stats: ${RS}/logs/valid/complete-3p.jso
 copy: exit 2, input kept, catan-stats: \\$W/copy.json: the same game as ${RS}/logs/valid/complete-3p.json ${TWICE}\\|
 two-formats: exit 2, input kept, catan-stats: \\$W/human.json: the same game as ${RS}/real/human-game-1.soclog ${TWICE}\\|
 skip: exit 0, input kept, catan-stats: skipped 2 games read twice, counted once: \\$W/copy.json \\(as ${RS}/logs/valid/complete-3p.json\\), ...\\|
-catan-stats: 1 inputs: 1 valid, 0 invalid, 0 malformed; 1 group
+catan-stats: 1 input: 1 valid, 0 invalid, 0 malformed; 1 group
 $"
   COMMAND ${CATAN_CLI_DIR}/runs_test.sh repeats ${RUNS_ARGS})
 catan_cli_test(NAME runs_output_folders EXIT 0
@@ -62,6 +62,9 @@ place-long: exit 2, input kept, catan-place: \\$W/long.csv: line 3: 37 cells, ex
 stats-long: exit 2, input kept, catan-stats: \\$W/long.csv: line 3: 37 cells, expected 36 ${CSV_ROW}\\|
 place-bom: exit 0, input kept, 
 stats-bom: exit 0, input kept, 
+place-one-game: exit 0, input kept, 
+catanstats: 4 player-games in 1 game; opening pips = token pips of the 6 hexes around both starting settlements
+correlations and least squares: not shown below 30 player-games \\(the table has 4\\)
 $"
     COMMAND ${CATAN_CLI_DIR}/runs_test.sh catanstats ${RUNS_ARGS} ${CATAN_DATA_DIR})
 endif()

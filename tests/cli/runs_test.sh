@@ -95,6 +95,10 @@ catanstats)
         run "place-$f" "$work/none" "$tools/catan-place" --catanstats "$work/$f.csv"
         run "stats-$f" "$work/none" "$tools/catan-stats" --catanstats "$work/$f.csv"
     done
+    # One game of four players: "1 game", and no correlation from 4 player-games.
+    head -5 "$csv" >"$work/one-game.csv"
+    run place-one-game "$work/none" "$tools/catan-place" --catanstats "$work/one-game.csv"
+    sed -n '1p;3p' "$work/out"
     ;;
 folders)
     # Every output option makes the folders it is given (one rule: issue 43).
