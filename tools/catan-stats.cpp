@@ -197,13 +197,16 @@ int run(int argc, char** argv) {
         "  catan-stats merge --partial a.partial b.partial > ab.partial\n",
         "0 every game valid, 1 some game breaks a rule, 2 a malformed part or game, a failed "
         "write or a bad command line.");
-    merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin")
-        ->required();
+    merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin");
     merge_cmd->add_option("--format", opt.format, "report format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
     merge_cmd->add_flag("--partial", opt.partial, "write the merged partial aggregate instead");
     merge_cmd->add_option("--plots", opt.plots, "write SVG plots (see above)");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    if (merge_cmd->parsed() && parts.empty())
+        throw InputError(
+            "merge: no partial aggregates given (name the files that catan-stats --partial "
+            "wrote, or - for standard input)");
     if (merge_cmd->parsed()) return run_merge(parts, opt);
     return run_games(opt);
 }
