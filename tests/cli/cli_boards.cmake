@@ -69,6 +69,11 @@ endif()
 catan_cli_test(NAME board_rows_format EXIT 0
   MATCH "^[^\n]*beginner.txt: valid standard board\n1 board checked, 0 with problems\n$"
   COMMAND $<TARGET_FILE:catan-board> check ${PROJECT_SOURCE_DIR}/samples/boards/beginner.txt)
+# a trailing "# comment" on a board line is left out, as whole-line comments are
+add_test(NAME cli.board_line_trailing_comment
+  COMMAND sh -c "echo 'WGO GOBL OWLGW WDBL GBL; 5 9 9 8 10 4 6 3 5 11 12 11 10 2 3 6 4 8; G 3 3 O W L B 3 3; robber 13  # typed from the table' | \"$1\" check -" sh $<TARGET_FILE:catan-board>)
+set_tests_properties(cli.board_line_trailing_comment PROPERTIES
+  PASS_REGULAR_EXPRESSION "^-: valid standard board\n1 board checked, 0 with problems\n$")
 catan_cli_test(NAME board_line_render EXIT 0
   MATCH "^OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11; 3 G O 3 W 3 3 B L\n$"
   COMMAND $<TARGET_FILE:catan-board> render --format line ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line)
