@@ -27,7 +27,7 @@ TEST_CASE("printable doubles a backslash so that no text prints like an escape",
     CHECK(printable("\\") == "\\\\");
 }
 
-TEST_CASE("a NUL byte of quoted input survives an error message and prints as \\0",
+TEST_CASE("a NUL byte of quoted input survives an error message and prints as backslash 0",
           "[output]") {
     // what() is a C string: a message is built on another's what() (the importers prefix
     // the file and line), which a NUL would cut.
