@@ -12,6 +12,7 @@
 #include <catan/report/track_report.hpp>
 #include <catan/report/verdict_report.hpp>
 #include <catan/report/viewer.hpp>
+#include "catan-replay-limits.hpp"
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -43,6 +44,9 @@ class ReplayCli {
     std::optional<int> at, turn;
     bool hands = false, trace = false, events_list = false;
     HandsOptions hands_opt;
+    TrackingOptions tracking;
+    PageLimit page_limit;
+    bool progress = false;  // a progress line while tracking runs long (TrackingProgress)
     std::string html;
     std::optional<int> eval_rollouts;  // --eval: the page's win probabilities
     int jobs = 1;
@@ -96,9 +100,7 @@ int ReplayCli::run(int argc, char** argv) {
                    "most possible hands listed per player (0 = all; the rest's probability is "
                    "stated)")
         ->check(CLI::Range(0, 1000000));
-    app.add_option("--max-states", opt.track.max_states,
-                   "bound on the possible states tracked under hidden information")
-        ->check(CLI::Range(1, 100000000));
+    tracking.add(app, opt.track);
     app.add_flag("--keep-going", opt.keep_going,
                  "list every violation (apply each offending event anyway)");
     app.add_flag("--strict", opt.strict_board,
@@ -116,6 +118,7 @@ int ReplayCli::run(int argc, char** argv) {
         "also write the replay page of the log to FILE: one self-contained HTML file to step "
         "through the game (open FILE#event=N for event N)");
     html_opt->excludes(at_opt)->excludes(turn_opt);
+    page_limit.add(app);
     app.add_option("--eval", eval_rollouts,
                    "with --html: also draw each player's win probability at every turn under "
                    "the board (catan-eval's, from N rollouts a position by greedy players; "
@@ -136,7 +139,9 @@ int ReplayCli::run(int argc, char** argv) {
     if (events_list && format != "text")
         throw InputError("--events lists the game as text (give no --format, or --format text)");
     show_state = at.has_value() || turn.has_value();
+    tracking.check(opt.track);
     files = cli::input_files(inputs);
+    progress = TrackingProgress::wanted() && (files.size() == 1 || resolve_threads(jobs) == 1);
     // Several inputs (or a list of them): JSON Lines, one record per input in input order.
     many = files.size() > 1 || !inputs.files_from.empty();
     if (!html.empty() && many) {
@@ -222,12 +227,15 @@ void ReplayCli::replay_game(FileRun& f, const std::string& name, const GameLog& 
             j.update(belief_to_json(b, log.seats, hands_opt));
             f.out += json_util::dump(j) + '\n';
         };
+    std::optional<TrackingProgress> shown;
+    if (progress) shown.emplace(name, log.events.size()).attach(game_opt);
     if (events_list) {
         f.out += events_text(log, opt, name, &verdict);
     } else if (streamed) {
         verdict = std::move(streamed->verdict);
         events = streamed->events;
     } else if (!html.empty()) {
+        page_limit.check(name, log.events.size());
         std::optional<Forecast> forecast_data;
         if (eval_rollouts) {
             ForecastOptions fo;

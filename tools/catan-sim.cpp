@@ -96,10 +96,12 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--games", games, "number of games")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    app.add_option("--players", opt.players,
-                   "players per game, 2..6 (red, blue, white, orange, green, brown); 5 and 6 "
-                   "play the 5-6 player extension on a random extended board")
-        ->check(CLI::Range(2, 6));
+    cli::complete_with(
+        app.add_option("--players", opt.players,
+                       "players per game, 2..6 (red, blue, white, orange, green, brown); 5 and 6 "
+                       "play the 5-6 player extension on a random extended board")
+            ->check(CLI::Range(2, 6)),
+        "2 3 4 5 6");
     add_house_rule_flags(app, opt.options);
     auto* board_opt = app.add_option(
         "--board", board_file,

@@ -51,9 +51,11 @@ StatsAggregate one_game(const GameInput& g, bool all_games) {
 
 int report(StatsAggregate& agg, const Options& opt) {
     normalize(agg);
-    if (!opt.plots.empty())  // missing folders are made (lib/catan/io/output.hpp)
-        for (const auto& [name, svg] : stats_plots(agg, opt.plots))
-            write_file_atomically(name, svg);
+    if (!opt.plots.empty()) {  // missing folders are made (lib/catan/io/output.hpp)
+        const auto plots = stats_plots(agg, opt.plots);
+        for (const auto& [name, svg] : plots) write_file_atomically(name, svg);
+        std::cerr << "catan-stats: " << plots_written_text(agg, plots, opt.plots);
+    }
     if (opt.partial)
         cli::out() << partial_to_jsonl(agg);
     else if (opt.format == "json")
@@ -195,13 +197,16 @@ int run(int argc, char** argv) {
         "  catan-stats merge --partial a.partial b.partial > ab.partial\n",
         "0 every game valid, 1 some game breaks a rule, 2 a malformed part or game, a failed "
         "write or a bad command line.");
-    merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin")
-        ->required();
+    merge_cmd->add_option("parts", parts, "partial aggregates written by --partial, - for stdin");
     merge_cmd->add_option("--format", opt.format, "report format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
     merge_cmd->add_flag("--partial", opt.partial, "write the merged partial aggregate instead");
     merge_cmd->add_option("--plots", opt.plots, "write SVG plots (see above)");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
+    if (merge_cmd->parsed() && parts.empty())
+        throw InputError(
+            "merge: no partial aggregates given (name the files that catan-stats --partial "
+            "wrote, or - for standard input)");
     if (merge_cmd->parsed()) return run_merge(parts, opt);
     return run_games(opt);
 }

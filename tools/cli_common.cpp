@@ -190,8 +190,14 @@ std::string bash_completion(const CLI::App& app) {
         out += fmt::format("        {}) words=\"{}\" ;;\n", sub->get_name(), flag_words(*sub));
     out += fmt::format("        *) words=\"{}\" ;;\n    esac\n",
                        subs.empty() ? flag_words(app) : sub_names + " " + flag_words(app));
-    // An option's value: its choices, nothing for a number, else file names (below).
-    out += "    case \"$sub ${COMP_WORDS[COMP_CWORD-1]}\" in\n" + value_arms(app, "");
+    // An option's value: its choices, nothing for a number, else file names (below). Bash
+    // splits "--format=js" into "--format", "=" and "js" (COMP_WORDBREAKS): the option is
+    // then the word before the "=".
+    out +=
+        "    local prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+        "    if [[ $cur == = ]]; then cur=; elif [[ $prev == = ]]; then "
+        "prev=${COMP_WORDS[COMP_CWORD-2]}; fi\n";
+    out += "    case \"$sub $prev\" in\n" + value_arms(app, "");
     for (const CLI::App* sub : subs) out += value_arms(*sub, sub->get_name());
     out += "    esac\n";
     out += fmt::format(

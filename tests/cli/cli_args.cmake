@@ -59,3 +59,12 @@ endforeach()
 catan_cli_test(NAME board_render_svg_stream EXIT 2
   MATCH "^catan-board: [^\n]*:2: --format svg draws one board and the input holds more"
   COMMAND sh -c "$<TARGET_FILE:catan-board> generate --seed 1 --count 2 --format jsonl | $<TARGET_FILE:catan-board> render --format svg -")
+# the completion's values: catan-sim --players offers 2..6; --format=<TAB> completes (bash
+# splits the word at '=')
+catan_cli_test(NAME completion_values EXIT 0
+  MATCH "^sim --players: 2 3 4 5 6
+replay --format=: text json jsonl
+replay --format=js: json jsonl
+board generate --format=s: svg
+$"
+  COMMAND ${CATAN_CLI_DIR}/completion_test.sh $<TARGET_FILE_DIR:catan-replay> ${CMAKE_CURRENT_BINARY_DIR})

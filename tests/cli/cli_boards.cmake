@@ -24,9 +24,9 @@ catan_cli_test(NAME board_check_vertex_pips EXIT 1
 catan_cli_test(NAME board_check_terrain_group EXIT 1
   MATCH "board-terrain-group: hexes 1, 5 form a connected group of 2 pasture hexes"
   COMMAND ${CB} check --max-terrain-group 1 ${S}/boards/beginner.json)
-catan_cli_test(NAME board_check_spread_ok EXIT 0 MATCH "1 boards checked, 0 with problems"
+catan_cli_test(NAME board_check_spread_ok EXIT 0 MATCH "1 board checked, 0 with problems"
   COMMAND ${CB} check --max-resource-spread 3 --desert centre ${S}/boards/beginner.json)
-catan_cli_test(NAME board_check_golden EXIT 0 MATCH "1 boards checked, 0 with problems"
+catan_cli_test(NAME board_check_golden EXIT 0 MATCH "1 board checked, 0 with problems"
   COMMAND ${CB} check ${S}/boards/random-5-6-seed-7.json)
 catan_cli_test(NAME board_stats_beginner EXIT 0
   MATCH "\"harbor_pairs\":\\{\"min\":1,\"max\":1,\"mean\":1.00,\"histogram\":\\{\"1\":1\\}\\}"
@@ -67,8 +67,13 @@ endif()
 # Boards typed as text: the row format the project ships and the one-line notation are read by
 # every tool that takes a board; generate and render write the line; a stream of lines checks
 catan_cli_test(NAME board_rows_format EXIT 0
-  MATCH "^[^\n]*beginner.txt: valid standard board\n1 boards checked, 0 with problems\n$"
+  MATCH "^[^\n]*beginner.txt: valid standard board\n1 board checked, 0 with problems\n$"
   COMMAND $<TARGET_FILE:catan-board> check ${PROJECT_SOURCE_DIR}/samples/boards/beginner.txt)
+# a trailing "# comment" on a board line is left out, as whole-line comments are
+add_test(NAME cli.board_line_trailing_comment
+  COMMAND sh -c "echo 'WGO GOBL OWLGW WDBL GBL; 5 9 9 8 10 4 6 3 5 11 12 11 10 2 3 6 4 8; G 3 3 O W L B 3 3; robber 13  # typed from the table' | \"$1\" check -" sh $<TARGET_FILE:catan-board>)
+set_tests_properties(cli.board_line_trailing_comment PROPERTIES
+  PASS_REGULAR_EXPRESSION "^-: valid standard board\n1 board checked, 0 with problems\n$")
 catan_cli_test(NAME board_line_render EXIT 0
   MATCH "^OWL GBWB GLDLO LOGW BGW; 10 2 9 12 6 4 10 9 11 3 8 8 3 4 5 5 6 11; 3 G O 3 W 3 3 B L\n$"
   COMMAND $<TARGET_FILE:catan-board> render --format line ${PROJECT_SOURCE_DIR}/samples/boards/beginner.line)

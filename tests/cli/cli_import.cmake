@@ -117,7 +117,7 @@ catan_cli_test(NAME replay_stream_html_refused EXIT 2
   MATCH "games2.jsonl: --html: the input holds 2 games and the page shows one"
   COMMAND sh -c "${IMPORT} ${SO} ${SO} ${GT} $<TARGET_FILE_DIR:catan-import>/games2.jsonl && $<TARGET_FILE:catan-replay> --html $<TARGET_FILE_DIR:catan-import>/g.html $<TARGET_FILE_DIR:catan-import>/games2.jsonl")
 # catan-stats and catan-place --log read a recording of another program directly
-catan_cli_test(NAME stats_reads_soclog EXIT 0 MATCH "^catan-stats: 1 inputs: 1 valid, 0 invalid, 0 malformed; 1 group"
+catan_cli_test(NAME stats_reads_soclog EXIT 0 MATCH "^catan-stats: 1 input: 1 valid, 0 invalid, 0 malformed; 1 group"
   COMMAND $<TARGET_FILE:catan-stats> ${SO})
 catan_cli_test(NAME place_log_reads_soclog EXIT 0 MATCH "^Setup of [^\n]*human-game-1.soclog: 6 settlements"
   COMMAND $<TARGET_FILE:catan-place> --log ${SO})

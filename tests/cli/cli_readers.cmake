@@ -26,7 +26,7 @@ set_tests_properties(cli.readers_stats_stream_keep_going PROPERTIES PASS_REGULAR
 add_test(NAME cli.readers_check_array_cut
   COMMAND sh -c "\"$1\" generate --seed 5 --count 3 --format json | head -c 5000 | \"$1\" check -; echo \"exit $?\"" sh ${CB})
 set_tests_properties(cli.readers_check_array_cut PROPERTIES PASS_REGULAR_EXPRESSION
-  "^1 boards checked, 0 with problems\ncatan-board: -\\[1\\] \\(line [0-9]+\\): the array is cut off[^\n]*\nexit 2\n$")
+  "^1 board checked, 0 with problems\ncatan-board: -\\[1\\] \\(line [0-9]+\\): the array is cut off[^\n]*\nexit 2\n$")
 # generate --count N > 1 writes JSON Lines unless --format json asks for an array.
 add_test(NAME cli.readers_generate_many_is_jsonl
   COMMAND sh -c "\"$1\" generate --seed 5 --count 3 | wc -l; \"$1\" generate --seed 5 --count 3 --format json | head -c 1" sh ${CB})

@@ -17,6 +17,9 @@ catan_cli_test(NAME stats_invalid_log EXIT 1
   COMMAND ${ST} ${S}/logs/invalid/distance-rule.json)
 catan_cli_test(NAME stats_missing_file EXIT 2 MATCH "no-such.json: cannot open"
   COMMAND ${ST} ${S}/no-such.json)
+catan_cli_test(NAME stats_merge_nothing EXIT 2
+  MATCH "^catan-stats: merge: no partial aggregates given \\(name the files that catan-stats --partial wrote, or - for standard input\\)\n$"
+  COMMAND ${ST} merge)
 catan_cli_test(NAME stats_merge_not_partial EXIT 2
   MATCH "complete-3p.json: line 1: expected a JSON object \\(a partial aggregate line\\)"
   COMMAND ${ST} merge ${S}/logs/valid/complete-3p.json)

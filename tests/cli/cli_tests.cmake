@@ -20,7 +20,7 @@ catan_cli_test(NAME board_bad_option EXIT 2 MATCH "--no-such-flag"
   COMMAND $<TARGET_FILE:catan-board> render --no-such-flag)
 catan_cli_test(NAME board_render_ids EXIT 0 MATCH "#18"
   COMMAND $<TARGET_FILE:catan-board> render --ids ${S}/boards/beginner.json)
-catan_cli_test(NAME board_check_beginner EXIT 0 MATCH "1 boards checked, 0 with problems"
+catan_cli_test(NAME board_check_beginner EXIT 0 MATCH "1 board checked, 0 with problems"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/beginner.json)
 catan_cli_test(NAME board_check_missing_file EXIT 2 MATCH "no-such.json: cannot open"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/no-such.json)
@@ -42,13 +42,13 @@ catan_cli_test(NAME main_job EXIT 0
 # A board of no standard shape is not silently "custom" (issue 29, item 5): the beginner
 # board with a hex left out, or with a hex typed one column off, says what is wrong.
 catan_cli_test(NAME board_check_shape_missing_hex EXIT 1
-  MATCH "shape-18-hexes.json: board-composition: 18 hexes: not the standard 19-hex board; composition not checked; missing \\(0, 2\\)\n1 boards checked, 1 with problems\n$"
+  MATCH "shape-18-hexes.json: board-composition: 18 hexes: not the standard 19-hex board; composition not checked; missing \\(0, 2\\)\n1 board checked, 1 with problems\n$"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/shape-18-hexes.json)
 catan_cli_test(NAME board_check_shape_off_frame EXIT 1
   MATCH "board-composition: 19 hexes: not the standard 19-hex board; composition not checked; missing \\(-2, 0\\); off the frame \\(-3, 0\\)\n"
   COMMAND $<TARGET_FILE:catan-board> check ${S}/boards/invalid/shape-off-frame.json)
 catan_cli_test(NAME board_check_shape_custom EXIT 0
-  MATCH "^[^\n]*shape-18-hexes.json: valid custom board\n1 boards checked, 0 with problems\n$"
+  MATCH "^[^\n]*shape-18-hexes.json: valid custom board\n1 board checked, 0 with problems\n$"
   COMMAND $<TARGET_FILE:catan-board> check --custom ${S}/boards/invalid/shape-18-hexes.json)
 # One clear line (issue 29, item 8): a game log given to catan-board check, a folder given
 # to catan-stats.

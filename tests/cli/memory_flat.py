@@ -11,6 +11,8 @@ may use at most 25% + 1 MiB more than the smaller. Prints the figures.
   catan-board check  a JSON array of boards (one line per board, as a stream would be)
   catan-board stats  the same array
   catan-place        a JSON Lines stream of boards (must stop at the second board)
+  catan-roads, catan-replay, catan-stats
+                     blank lines only (2 MB and 20 MB: an empty input, exit 2)
 
 Usage: memory_flat.py SOURCE_DIR TOOLS_DIR [N_EVENTS] [N_BOARDS]
 """
@@ -69,12 +71,18 @@ def main():
             stream = os.path.join(tmp, f"boards-{scale}.jsonl")
             with open(stream, "wb") as f:
                 f.write(b"\n".join(lines[:scale * n_boards]) + b"\n")
-            inputs[scale] = (log, array, stream)
+            blank = os.path.join(tmp, f"blank-{scale}.txt")
+            with open(blank, "wb") as f:
+                f.write(b"\n" * (scale * 2000000))
+            inputs[scale] = (log, array, stream, blank)
         cases = [
             ("catan-replay (JSON Lines log)", lambda i: [os.path.join(tools, "catan-replay"), i[0]], 0),
             ("catan-board check (JSON array)", lambda i: [board_tool, "check", i[1]], None),
             ("catan-board stats (JSON array)", lambda i: [board_tool, "stats", i[1]], 0),
             ("catan-place (JSON Lines stream)", lambda i: [os.path.join(tools, "catan-place"), i[2]], 2),
+            ("catan-roads (blank lines)", lambda i: [os.path.join(tools, "catan-roads"), i[3]], 2),
+            ("catan-replay (blank lines)", lambda i: [os.path.join(tools, "catan-replay"), i[3]], 2),
+            ("catan-stats (blank lines)", lambda i: [os.path.join(tools, "catan-stats"), i[3]], 2),
         ]
         for name, argv, want_exit in cases:
             small_exit, small = peak_kib(argv(inputs[1]))

@@ -8,8 +8,11 @@
 #                 run (again, or another part with --first) is taken
 #   repeats       catan-stats counts each game once in a run: the same file twice, the same
 #                 game in two formats, in --partial; --skip-repeats counts it once
-#   messages      a huge number, a NUL byte, a bidi override, --stats with --html, --taken
+#   messages      a huge number, a NUL byte (soclog, STAC board, JSettlers2; text and JSON:
+#                 "\0", "\u0000"), a bidi override, --stats with --html, --taken
 #   folders       every output option makes the missing folders of its path
+#   tracking      --max-states past --max-memory refused; progress on a terminal only; a
+#                 page past --max-page-events refused
 #   catanstats    catan-place and catan-stats refuse the same broken catanstats tables with
 #                 the same message and read one with a byte-order mark
 # Each case prints one line per run (the work folder written as $W) for the test to match.
@@ -92,6 +95,10 @@ catanstats)
         run "place-$f" "$work/none" "$tools/catan-place" --catanstats "$work/$f.csv"
         run "stats-$f" "$work/none" "$tools/catan-stats" --catanstats "$work/$f.csv"
     done
+    # One game of four players: "1 game", and no correlation from 4 player-games.
+    head -5 "$csv" >"$work/one-game.csv"
+    run place-one-game "$work/none" "$tools/catan-place" --catanstats "$work/one-game.csv"
+    sed -n '1p;3p' "$work/out"
     ;;
 folders)
     # Every output option makes the folders it is given (one rule: issue 43).
@@ -112,6 +119,16 @@ messages)
     run huge-number "$work/none" "$tools/catan-replay" "$work/huge.json"
     head -24 "$samples/real/human-game-1.soclog" | sed '24s/state=0/state=0@x/' | tr '@' '\000' >"$work/nul.soclog"
     run nul-byte "$work/none" "$tools/catan-import" "$work/nul.soclog"
+    # (the same from replay's JSON: the NUL as JSON writes it)
+    "$tools/catan-replay" --format json "$work/nul.soclog" 2>/dev/null | grep '"error"'
+    # a NUL in a STAC board field (the message was cut there, its quote left open), in a
+    # JSettlers2 field and in a JSettlers2 message class
+    sed '107s/{ 49 6 10/{ 49 6@x 10/' "$samples/real/human-game-1.soclog" | tr '@' '\000' >"$work/nul-board.soclog"
+    run nul-board "$work/none" "$tools/catan-replay" "$work/nul-board.soclog"
+    sed '185s/param=9/param=9@x/' "$samples/real/jsettlers2-n7.soclog" | tr '@' '\000' >"$work/nul-js.soclog"
+    run nul-jsettlers2 "$work/none" "$tools/catan-stats" "$work/nul-js.soclog"
+    sed '185s/SOCDiceResult/SOCDice@Result/' "$samples/real/jsettlers2-n7.soclog" | tr '@' '\000' >"$work/nul-class.soclog"
+    run nul-class "$work/none" "$tools/catan-import" "$work/nul-class.soclog"
     sed 's/"red"/"red\\u202etxt.exe"/g; s/"color": "red[^"]*"/"color": "red"/' \
         "$samples/logs/valid/complete-3p.json" >"$work/bidi.json"
     run bidi-name "$work/none" "$tools/catan-replay" "$work/bidi.json"
@@ -120,6 +137,37 @@ messages)
     grep -c '^  dice: 2:' "$work/out"
     run taken "$work/none" "$tools/catan-place" --taken 20,35 "$samples/boards/beginner.json" --top 1
     head -1 "$work/out" | sed "s|$work|\$W|g"
+    ;;
+tracking)
+    # --max-states past the memory it may take is refused before any replay, --max-memory
+    # allows more; a progress line only where standard error is a terminal (from the 0th
+    # second here: CATAN_PROGRESS_SECONDS).
+    touch "$work/none" "$work/none.orig"
+    view=$samples/logs/hidden/complete-3p-spectator.json
+    run max-states "$work/none" "$tools/catan-replay" --hands --max-states 100000000 "$view"
+    run max-memory "$work/none" "$tools/catan-replay" --hands --max-states 2000 --max-memory 1 "$view"
+    run allowed "$work/none" "$tools/catan-replay" --max-states 2000000 --max-memory 2048 "$view"
+    CATAN_PROGRESS_SECONDS=0 python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=s)
+os.close(s)
+out = b""
+while True:
+    try:
+        d = os.read(m, 65536)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+print("terminal:", repr(out.decode()))
+' "$tools/catan-replay" --hands --max-states 50 "$view" | sed "s|$samples|\$S|g"
+    run pipe "$work/none" env CATAN_PROGRESS_SECONDS=0 "$tools/catan-replay" --hands --max-states 50 "$view"
+    # a replay page past --max-page-events: refused before anything is written
+    run page-limit "$work/none" "$tools/catan-replay" --max-page-events 128 --html "$work/p.html" "$view"
+    ls "$work/p.html" 2>/dev/null
+    run page-allowed "$work/none" "$tools/catan-replay" --max-page-events 129 --html "$work/p.html" "$view"
     ;;
 *)
     echo "unknown case $case_"

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include <catan/io/json_util.hpp>
 #include <catan/io/output.hpp>
 #include <catan/render/render_svg.hpp>
 
@@ -24,6 +25,21 @@ TEST_CASE("printable doubles a backslash so that no text prints like an escape",
     CHECK(printable("a\033b") == "a\\eb");
     CHECK(printable("C:\\games\\x41.json") == "C:\\\\games\\\\x41.json");
     CHECK(printable("\\") == "\\\\");
+}
+
+TEST_CASE("a NUL byte of quoted input survives an error message and prints as backslash 0",
+          "[output]") {
+    // what() is a C string: a message is built on another's what() (the importers prefix
+    // the file and line), which a NUL would cut.
+    const ctk::InputError inner("state is not a number: \"0\0x\""s);
+    const ctk::InputError outer(std::string("game.soclog:24: ") + inner.what());
+    CHECK(printable(outer.what()) == "game.soclog:24: state is not a number: \"0\\0x\"");
+    // JSON output writes the NUL it stands for.
+    CHECK(ctk::json_util::dump(nlohmann::json{{"error", outer.what()}}) ==
+          "{\"error\":\"game.soclog:24: state is not a number: \\\"0\\u0000x\\\"\"}");
+    // A message without one is unchanged; a backslash and 0 stay two characters.
+    CHECK(std::string(ctk::InputError("a\\0b"s).what()) == "a\\0b");
+    CHECK(printable(ctk::InputError("a\\0b"s).what()) == "a\\\\0b");
 }
 
 TEST_CASE("printable keeps valid UTF-8 and escapes every other byte", "[output]") {

@@ -53,6 +53,11 @@ validate verdict.schema.json "$tmp"/verdict-*.json
 "$replay" --format json --at 20 "$logs/valid/trades.json" > "$tmp/state-offer.json"
 "$replay" --format json --turn 5 "$logs/valid/dev-cards.json" > "$tmp/state-turn.json"
 "$replay" --format json --at 13 "$logs/invalid/roll-once.json" > "$tmp/state-violation.json" || true
+# a 6-player game: the extension's deck of 34 cards
+"$build/tools/catan-sim" --players 6 --games 1 --seed 1 --out "$tmp/six" > /dev/null
+"$replay" --format json --at 3 "$tmp/six/game-000001.json" > "$tmp/state-six-players.json"
+grep -q '"deck_left": 34,' "$tmp/state-six-players.json" ||
+  { echo "FAIL catan-replay --at 3 of a 6-player game: deck_left is not 34"; fail=1; }
 validate_ref state.schema.json verdict.schema.json "$tmp"/state-*.json
 
 # Hands under hidden information (--hands, --trace): a spectator's log at its end and

@@ -37,6 +37,18 @@ struct PointLess {
 
 }  // namespace
 
+std::string nul_kept(std::string_view message) {
+    std::string kept;
+    kept.reserve(message.size());
+    for (char c : message) {
+        if (c == '\0')
+            kept += kNulInMessage;
+        else
+            kept += c;
+    }
+    return kept;
+}
+
 std::string_view corner_name(Corner c) {
     return kCornerNames[static_cast<std::size_t>(c)];
 }

@@ -84,9 +84,18 @@ int bit_count(const std::bitset<N>& bits) {
 
 // Thrown for unusable input (a malformed board, an unknown name, an id out of range). The
 // message names the field; tools print it and exit with status 2.
+//
+// A message may quote input holding a NUL byte, which what() (a C string) would cut: each
+// NUL of the message is kept as kNulInMessage, the two bytes C0 80 (Modified UTF-8's NUL, never
+// valid UTF-8), through every message built on what(). printable (io/output.hpp) shows it as
+// "\0", JSON output (json_util::dump) as "\u0000".
+inline constexpr std::string_view kNulInMessage = "\xC0\x80";
+std::string nul_kept(std::string_view message);
+
 class InputError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    explicit InputError(const std::string& message) : std::runtime_error(nul_kept(message)) {}
+    explicit InputError(const char* message) : std::runtime_error(message) {}
 };
 
 struct Axial {

@@ -229,10 +229,11 @@ void tell_whole(Input& in, bool positions) {
         in.kind = starts_like_json(text) ? InputKind::kLogStream : InputKind::kLogText;
 }
 
-std::string read_rest(std::istream& in) {
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+// Appends the rest of `in` to `text` (one copy of the input, not three).
+void read_rest(std::istream& in, std::string& text) {
+    char piece[65536];
+    while (in.read(piece, sizeof piece) || in.gcount() > 0)
+        text.append(piece, static_cast<std::size_t>(in.gcount()));
 }
 
 using EachGame = std::function<void(GameInput&)>;
@@ -320,15 +321,42 @@ std::unique_ptr<std::istream> open_input_stream(const std::string& path) {
     return in;
 }
 
+// The first kTellBytes of an input after its leading white space, which is read piece by
+// piece and kept as its line breaks and the characters after the last one (so that lines and
+// columns of what follows stay the same): an input of blank lines holds no more than a piece,
+// and gives "" (an empty input).
+std::string read_prefix(std::istream& stream, const std::string& path) {
+    std::string prefix(kTellBytes, '\0');
+    std::size_t line_breaks = 0;
+    std::string last_line;  // white space after the last line break
+    for (;;) {
+        prefix.resize(kTellBytes);
+        stream.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+        prefix.resize(static_cast<std::size_t>(stream.gcount()));
+        if (stream.bad()) throw InputError(fmt::format("{}: read error", path));
+        const std::size_t text = prefix.find_first_not_of(" \t\r\n\f\v");
+        if (text == std::string::npos && prefix.size() == kTellBytes) {
+            const std::size_t last = prefix.rfind('\n');
+            if (last == std::string::npos) {
+                last_line += prefix;
+            } else {
+                line_breaks +=
+                    static_cast<std::size_t>(std::count(prefix.begin(), prefix.end(), '\n'));
+                last_line = prefix.substr(last + 1);
+            }
+            continue;
+        }
+        stream.clear();
+        if (text == std::string::npos) return "";
+        return std::string(line_breaks, '\n') + last_line + prefix;
+    }
+}
+
 Input open_game_input(const std::string& path, bool positions) {
     Input in;
     in.name = path;
     auto stream = open_input_stream(path);
-    std::string prefix(kTellBytes, '\0');
-    stream->read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    prefix.resize(static_cast<std::size_t>(stream->gcount()));
-    if (stream->bad()) throw InputError(fmt::format("{}: read error", path));
-    stream->clear();
+    std::string prefix = read_prefix(*stream, path);
     // A JSON Lines log's header line says what it is (the usual bulk input): streamed.
     const std::string_view first = std::string_view(prefix).substr(0, prefix.find('\n'));
     if (!positions && !prefix.empty() && starts_like_json(prefix) && !compressed_input(prefix) &&
@@ -338,9 +366,9 @@ Input open_game_input(const std::string& path, bool positions) {
         in.stream = std::make_unique<ChainStream>(std::move(prefix), std::move(stream));
         return in;
     }
-    std::string rest = read_rest(*stream);
+    in.text = std::move(prefix);
+    read_rest(*stream, *in.text);
     if (stream->bad()) throw InputError(fmt::format("{}: read error", path));
-    in.text = std::move(prefix) + rest;
     tell_whole(in, positions);
     return in;
 }
@@ -413,7 +441,7 @@ GameLog read_one_game(const std::string& path) {
 GameLog read_one_game(Input& in) {
     if (in.kind == InputKind::kUnreadable)
         throw InputError(fmt::format("{}: {}", in.name, in.what));
-    if (in.stream) in.text = read_rest(*in.stream);
+    if (in.stream) read_rest(*in.stream, in.text.emplace());
     return in.format->read(*in.text, in.name, nullptr);
 }
 

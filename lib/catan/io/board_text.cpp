@@ -128,6 +128,8 @@ void read_harbors(Board& b, std::string_view field) {
 }  // namespace
 
 Board board_from_line(std::string_view line) {
+    // A trailing "# comment" is left out, as whole-line comments are ('#' is in no field).
+    line = line.substr(0, line.find('#'));
     auto fields = split(line, ";");
     for (auto& f : fields) f = trim(f);
     if (fields.size() < 2 || fields.size() > 4)

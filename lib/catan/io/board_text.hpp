@@ -31,7 +31,7 @@
 
 namespace ctk {
 
-// The board of one line of the notation above. Throws InputError naming the field and what
+// The board of one line of the notation above (a trailing "# comment" left out). Throws InputError naming the field and what
 // was expected ("terrains: 18 letters, expected 19 (the standard board) or 30 (the 5-6
 // player board)", "numbers: 17 tokens for the 18 hexes that are not desert", "harbors: 'X'
 // is not a harbor code (3, B, L, W, G, O)").

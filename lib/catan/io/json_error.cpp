@@ -35,10 +35,9 @@ std::size_t first_bad_utf8(std::string_view text) {
 }
 
 // A byte quoted in a message: itself, which printable (io/output.hpp) shows as \xNN where it
-// is no printable character; a NUL byte, which would end the message where a C string is
-// made of it, as the two characters \0.
+// is no printable character, and as \0 for a NUL (InputError keeps it, board/topology.hpp).
 std::string quoted_byte(char c) {
-    return c == '\0' ? std::string("\\0") : std::string(1, c);
+    return std::string(1, c);
 }
 
 // "line L, column C" of a byte offset (columns count bytes from 1), or "column C".

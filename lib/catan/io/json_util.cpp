@@ -109,7 +109,37 @@ const nlohmann::json& as_array(const nlohmann::json& j, std::string_view path) {
     return j;
 }
 
+namespace {
+
+// Whether a string of j holds a NUL a message kept.
+bool holds_kept_nul(const nlohmann::json& j) {
+    if (j.is_string())
+        return j.get_ref<const std::string&>().find(kNulInMessage) != std::string::npos;
+    if (!j.is_structured()) return false;
+    for (const auto& v : j)
+        if (holds_kept_nul(v)) return true;
+    return false;
+}
+
+// j with each kept NUL of its strings a NUL again.
+void restore_nuls(nlohmann::json& j) {
+    if (j.is_string()) {
+        std::string& s = j.get_ref<std::string&>();
+        for (std::size_t at; (at = s.find(kNulInMessage)) != std::string::npos;)
+            s.replace(at, kNulInMessage.size(), 1, '\0');
+    } else if (j.is_structured()) {
+        for (auto& v : j) restore_nuls(v);
+    }
+}
+
+}  // namespace
+
 std::string dump(const nlohmann::json& j, int indent) {
+    if (holds_kept_nul(j)) {
+        nlohmann::json copy = j;
+        restore_nuls(copy);
+        return copy.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
     return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -47,7 +47,8 @@ const nlohmann::json& as_object(const nlohmann::json& j, std::string_view path);
 // The JSON text of j (compact for indent -1, else indented by that many spaces) for
 // output. Bytes that are not UTF-8 in its strings (a file name, a malformed input quoted
 // in an error message) are written as U+FFFD instead of failing: what a tool writes is
-// always valid JSON.
+// always valid JSON. A NUL a message kept (kNulInMessage, board/topology.hpp) is written as
+// the NUL it stands for ("\u0000").
 std::string dump(const nlohmann::json& j, int indent = -1);
 
 // "<path>.<key>" and "<path>[i]".

@@ -14,6 +14,8 @@
 #include <mutex>
 #include <vector>
 
+#include <catan/board/topology.hpp>
+
 namespace ctk {
 
 namespace {
@@ -289,6 +291,12 @@ std::string printable(std::string_view text) {
         }
         if (u >= 0x20 && u < 0x7F) {
             out += c;
+            continue;
+        }
+        if (text.substr(i, kNulInMessage.size()) == kNulInMessage) {
+            // A NUL a message kept (InputError, board/topology.hpp).
+            out += "\\0";
+            i += kNulInMessage.size() - 1;
             continue;
         }
         if (u >= 0x80) {

@@ -134,7 +134,8 @@ class FileOutput : public Output {
 // input holding ESC, a newline, a NUL or bytes that are not UTF-8 can then neither drive
 // the terminal nor break a line in two nor garble the rest of the line. Control characters
 // (0x00-0x1F, 0x7F) as escapes: NUL "\0", newline "\n", carriage return "\r", tab "\t",
-// ESC "\e", any other "\xHH"; a backslash doubled ("\\"), so that no name prints like an
+// ESC "\e", any other "\xHH" (a NUL an error message kept as the bytes C0 80, kNulInMessage
+// in board/topology.hpp, "\0" too); a backslash doubled ("\\"), so that no name prints like an
 // escape; each byte that is not part of a valid UTF-8 sequence (RFC
 // 3629), and both bytes of a C1 control (U+0080..U+009F), as "\xHH" (upper-case hex); a
 // format character that reorders or hides text (the bidirectional marks, embeddings,

@@ -128,7 +128,8 @@ std::string BoardCheckReport::single_verdict() const {
 }
 
 std::string BoardCheckReport::summary() const {
-    return fmt::format("{} boards checked, {} with problems{}\n", checked_, bad_,
+    return fmt::format("{} board{} checked, {} with problems{}\n", checked_,
+                       checked_ == 1 ? "" : "s", bad_,
                        malformed_ ? fmt::format(", {} malformed", malformed_) : "");
 }
 

@@ -675,6 +675,25 @@ std::string catanstats_svg(std::span<const CatanstatsRow> rows, const Catanstats
     return o;
 }
 
+namespace {
+
+// Correlations from fewer player-games than this are not printed as text (a correlation of 2
+// points is +-1 whatever the game): 30, the usual least sample for Pearson's r to mean much.
+constexpr int kMinCorrelationRows = 30;
+
+void correlation_text(std::string& out, const CatanstatsSummary& s) {
+    out += fmt::format("correlation (Pearson r) pips ~ final points:         {:+.3f}\n",
+                       s.corr_pips_points);
+    out += fmt::format("correlation pips ~ cards produced in the game:       {:+.3f}\n",
+                       s.corr_pips_production);
+    out += fmt::format("within-game rank correlation, pips ~ points:         {:+.3f}\n",
+                       s.corr_pips_rank);
+    out += fmt::format("least squares: points = {:.2f} + {:.3f} x pips\n", s.intercept,
+                       s.slope_points_per_pip);
+}
+
+}  // namespace
+
 std::string catanstats_report(std::span<const CatanstatsRow> rows, const CatanstatsSummary& s,
                               std::string_view format) {
     std::string out;
@@ -715,24 +734,23 @@ std::string catanstats_report(std::span<const CatanstatsRow> rows, const Catanst
         return out;
     }
     out += fmt::format(
-        "catanstats: {} player-games in {} games; opening pips = token pips of the 6 hexes "
+        "catanstats: {} player-game{} in {} game{}; opening pips = token pips of the 6 hexes "
         "around both starting settlements\n",
-        s.rows, s.games);
+        s.rows, s.rows == 1 ? "" : "s", s.games, s.games == 1 ? "" : "s");
     out += fmt::format("mean opening pips {:.2f}, mean final points {:.2f}\n", s.mean_pips,
                        s.mean_points);
-    out += fmt::format("correlation (Pearson r) pips ~ final points:         {:+.3f}\n",
-                       s.corr_pips_points);
-    out += fmt::format("correlation pips ~ cards produced in the game:       {:+.3f}\n",
-                       s.corr_pips_production);
-    out += fmt::format("within-game rank correlation, pips ~ points:         {:+.3f}\n",
-                       s.corr_pips_rank);
-    out += fmt::format("least squares: points = {:.2f} + {:.3f} x pips\n", s.intercept,
-                       s.slope_points_per_pip);
+    if (s.rows < kMinCorrelationRows) {
+        out += fmt::format(
+            "correlations and least squares: not shown below {} player-games (the table has {})\n",
+            kMinCorrelationRows, s.rows);
+    } else {
+        correlation_text(out, s);
+    }
     out += fmt::format("winners' mean pips {:.2f}, others' {:.2f}\n", s.winner_mean_pips,
                        s.others_mean_pips);
     out += fmt::format(
-        "the player with the most opening pips won {} of {} games ({:.0f}%; chance alone: 25%)\n",
-        s.top_pips_won, s.top_pips_games,
+        "the player with the most opening pips won {} of {} game{} ({:.0f}%; chance alone: 25%)\n",
+        s.top_pips_won, s.top_pips_games, s.top_pips_games == 1 ? "" : "s",
         s.top_pips_games ? 100.0 * s.top_pips_won / s.top_pips_games : 0.0);
     out += fmt::format("\npips     players  mean points  wins  win rate\n");
     for (const auto& b : s.buckets)

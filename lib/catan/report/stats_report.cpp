@@ -181,9 +181,10 @@ void group_text(std::string& o, const GroupStats& g) {
     }
     o += fmt::format(
         "\n7s and robber: {} sevens ({} of rolls, expected 16.7%); robber moved {} times after a "
-        "7 and {} after a knight, {} robberies; {} discards of {} cards\n",
+        "7 and {} after a knight, {} robberies; {} discard{} of {} card{}\n",
         g.dice[7], pct(ratio(g.dice[7], t.rolls)), g.robber_after_seven, g.robber_after_knight,
-        g.robberies, g.discards, g.cards_discarded);
+        g.robberies, g.discards, g.discards == 1 ? "" : "s", g.cards_discarded,
+        g.cards_discarded == 1 ? "" : "s");
     o += fmt::format("\nseats (complete games, 95% Wilson interval; equal chance {}):\n",
                      pct(1.0 / g.players));
     for (int p = 0; p < g.players; ++p) {
@@ -241,9 +242,9 @@ void group_text(std::string& o, const GroupStats& g) {
 
 std::string stats_to_text(const StatsAggregate& agg) {
     std::string o =
-        fmt::format("catan-stats: {} inputs: {} valid, {} invalid, {} malformed; {} group{}\n",
-                    agg.inputs, agg.valid, agg.invalid, agg.malformed, agg.groups.size(),
-                    agg.groups.size() == 1 ? "" : "s");
+        fmt::format("catan-stats: {} input{}: {} valid, {} invalid, {} malformed; {} group{}\n",
+                    agg.inputs, agg.inputs == 1 ? "" : "s", agg.valid, agg.invalid, agg.malformed,
+                    agg.groups.size(), agg.groups.size() == 1 ? "" : "s");
     for (const auto& [key, g] : agg.groups) group_text(o, g);
     o += fmt::format("\ngames listed ({}):\n",
                      agg.all_games ? "every game" : "dice p-value < 0.001, invalid and malformed");
@@ -268,19 +269,45 @@ std::string stats_to_text(const StatsAggregate& agg) {
     return o;
 }
 
+namespace {
+
+// A folder (the prefix ends in '/'): the files are named "stats-<n>-..." inside it.
+std::string plot_prefix(const std::string& prefix) {
+    return prefix.empty() || prefix.back() == '/' ? prefix + "stats" : prefix;
+}
+
+}  // namespace
+
+std::string plots_written_text(const StatsAggregate& agg,
+                               const std::vector<std::pair<std::string, std::string>>& plots,
+                               const std::string& prefix_in) {
+    const std::string prefix = plot_prefix(prefix_in);
+    std::string text =
+        fmt::format("wrote {} plot{} ({}-<group>-dice.svg, -seats.svg, -pips.svg):\n", plots.size(),
+                    plots.size() == 1 ? "" : "s", printable(prefix));
+    int n = 0;
+    for (const auto& [key, g] : agg.groups) {
+        const std::string mine = fmt::format("{}-{}-", prefix, ++n);
+        text += fmt::format("  group {} ({}):", n, printable(key));
+        for (const auto& [name, svg] : plots)
+            if (name.starts_with(mine)) text += ' ' + printable(name);
+        text += '\n';
+    }
+    return text;
+}
+
 std::vector<std::pair<std::string, std::string>> stats_plots(const StatsAggregate& agg,
                                                              const std::string& prefix_in) {
     std::vector<std::pair<std::string, std::string>> out;
-    // A folder (the prefix ends in '/'): the files are named "stats-<n>-..." inside it.
-    const std::string prefix =
-        prefix_in.empty() || prefix_in.back() == '/' ? prefix_in + "stats" : prefix_in;
+    const std::string prefix = plot_prefix(prefix_in);
     int n = 0;
     for (const auto& [key, g] : agg.groups) {
         ++n;
         const DiceTest t = dice_test(g.dice);
         BarChart dice;
-        dice.title = fmt::format("Dice totals: {} rolls in {} games (chi-square {:.1f}, p {:.3f})",
-                                 t.rolls, g.games, t.chi_square, t.p_value);
+        dice.title =
+            fmt::format("Dice totals: {} rolls in {} game{} (chi-square {:.1f}, p {:.3f})", t.rolls,
+                        g.games, g.games == 1 ? "" : "s", t.chi_square, t.p_value);
         dice.subtitle = key;
         dice.legend = "bars: rolled; red line: expected with two fair dice";
         dice.x_label = "dice total";

@@ -35,4 +35,11 @@ std::string stats_to_text(const StatsAggregate& agg);
 std::vector<std::pair<std::string, std::string>> stats_plots(const StatsAggregate& agg,
                                                              const std::string& prefix);
 
+// What --plots wrote, for standard error: "wrote <N> plots (<prefix>-<group>-dice.svg,
+// -seats.svg, -pips.svg):\n" then one line a group, "  group <n> (<key>): <file> ...\n", in
+// group order; names and keys escaped with printable. `plots` as stats_plots gave them.
+std::string plots_written_text(const StatsAggregate& agg,
+                               const std::vector<std::pair<std::string, std::string>>& plots,
+                               const std::string& prefix);
+
 }  // namespace ctk

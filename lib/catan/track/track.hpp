@@ -89,9 +89,17 @@ using Probability = boost::multiprecision::cpp_rational;
 // A state's unnormalised weight (see above): > 0, on the scale of its belief.
 using Weight = boost::multiprecision::cpp_int;
 
+// What a belief costs per state of its bound, at its peak (the states held as holdings, the
+// branches of an event, the buffers of the step and merge): measured 740 and 904 bytes at
+// max_states 100,000 and 400,000 on the no-discards view of a self-play game whose belief
+// reaches the bound (docs/hidden-information.md); a tool states max_states * this as the
+// memory a bound may take.
+inline constexpr std::size_t kTrackBytesPerState = 1024;
+
 struct TrackOptions {
     // Most states kept after an event (the largest met on the shared recorded games is
-    // stated in docs/hidden-information.md; this default is far above it).
+    // stated in docs/hidden-information.md; this default is far above it). A belief may take
+    // up to max_states * kTrackBytesPerState bytes.
     std::size_t max_states = 100000;
     // Checks an event that hides nothing once for the states it cannot tell apart
     // (lib/catan/track/detail/track_share.hpp: equal public fields and equal holdings of what the

@@ -8,11 +8,8 @@
 namespace ctk::jsettlers {
 
 void LineReader::fail(int line, const std::string& what) const {
-    // A NUL byte of quoted input as the two characters \0: a message is a C string, which a
-    // NUL would cut (as json_error quotes one).
-    std::string shown;
-    for (char c : what) shown += c == '\0' ? std::string("\\0") : std::string(1, c);
-    throw InputError(fmt::format("{}:{}: {}", name_, line, shown));
+    // A NUL byte of quoted input stays in the message (InputError keeps it; printed "\0").
+    throw InputError(fmt::format("{}:{}: {}", name_, line, what));
 }
 
 std::optional<std::string_view> LineReader::next_line() {
