@@ -96,3 +96,11 @@ set(I $<TARGET_FILE:catan-import>)
 catan_cli_test(NAME replay_past_bound_undecided EXIT 0
   MATCH ": valid, unfinished or complete: white may have won — not decidable past the tracking bound \\(turn 273, 273 rolls, 1116 events\\)\n.*  1. white      9-10 VP: 3 settlements, 2 cities, longest road, 0 to 1 VP cards\n.*\n\\[\"white\"\\]\nfalse\n\"unfinished\"\nnull\n"
   COMMAND sh -c "d=$(mktemp -d) && ${S} --seed 306 --players 6 --first 201 --games 1 --out $d && ${I} --view spectator $d/game-000201.json | tee $d/view.json | ${R} - && ${R} --format json $d/view.json | tee $d/v.json | jq -c .candidates && jq .decided $d/v.json && jq .outcome $d/v.json && jq .winner $d/v.json && rm -rf $d")
+# --at after a 7 names the discards and the robber move due, after a knight the robber move
+# (it said only "rolled 7", and "not rolled yet" after a knight played before the roll).
+catan_cli_test(NAME replay_at_pending_seven EXIT 0
+  MATCH "\nturn 19, player_c to act, rolled 7. player_a owes a discard of 4 cards. player_c to move the robber \\(a 7 was rolled\\)\n"
+  COMMAND ${R} --at 59 ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)
+catan_cli_test(NAME replay_at_pending_knight EXIT 0
+  MATCH "\nturn 30, player_b to act, rolled 8. player_b to move the robber \\(a knight was played\\)\n"
+  COMMAND ${R} --at 97 ${PROJECT_SOURCE_DIR}/samples/real/human-game-1.soclog)

@@ -27,6 +27,21 @@ std::string tname(const std::vector<Seat>& seats, PlayerId p) {
     return printable(seat_name(seats, p));
 }
 
+// What the turn owes before it goes on (pending-seven, a knight's robber): the discards due
+// after a 7 and the robber move, in words (empty when nothing is owed).
+std::string pending_text(const GameState& s, const std::vector<Seat>& seats) {
+    std::string out;
+    for (PlayerId p = 0; p < s.player_count(); ++p)
+        if (s.discard_owed[p] > 0)
+            out += fmt::format("; {} owes a discard of {} card{}", tname(seats, p),
+                               s.discard_owed[p], s.discard_owed[p] == 1 ? "" : "s");
+    if (s.robber_due != RobberReason::kNone)
+        out += fmt::format(
+            "; {} to move the robber ({})", tname(seats, s.active),
+            s.robber_due == RobberReason::kSeven ? "a 7 was rolled" : "a knight was played");
+    return out;
+}
+
 }  // namespace
 
 nlohmann::json state_to_json(const GameState& s, const std::vector<Seat>& seats) {
@@ -136,8 +151,9 @@ std::string state_to_text(const GameState& s, const std::vector<Seat>& seats) {
     else if (s.phase == Phase::kOver)
         out += fmt::format("\ngame over on turn {}: {} wins\n", s.turn, tname(seats, s.winner));
     else
-        out += fmt::format("\nturn {}, {} to act{}\n", s.turn, tname(seats, s.active),
-                           s.rolled ? fmt::format(", rolled {}", s.last_roll) : ", not rolled yet");
+        out += fmt::format("\nturn {}, {} to act{}{}\n", s.turn, tname(seats, s.active),
+                           s.rolled ? fmt::format(", rolled {}", s.last_roll) : ", not rolled yet",
+                           pending_text(s, seats));
     out += fmt::format("bank: {} brick, {} lumber, {} wool, {} grain, {} ore; deck {} cards\n",
                        s.bank[0], s.bank[1], s.bank[2], s.bank[3], s.bank[4], s.deck_left);
     out += fmt::format("longest road: {}; largest army: {}\n", tname(seats, s.longest_road),
