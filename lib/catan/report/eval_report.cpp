@@ -163,8 +163,11 @@ std::string ranked_moves_text(const std::vector<RankedMove>& moves, const GameLo
         printable(log_title(log, name)), at);
     if (moves.empty()) return out + "  (no decision of one player here: discards, or the end)\n";
     for (const auto& m : moves)
-        out += fmt::format("  {:>5.1f}% ±{:<3.1f} {}{}\n", 100 * m.p, 100 * m.se, printable(m.text),
-                           m.played ? "  (played)" : "");
+        out += m.rollouts == 0
+                   ? fmt::format("      —      {}{}  (not allowed in any state drawn)\n",
+                                 printable(m.text), m.played ? "  (played)" : "")
+                   : fmt::format("  {:>5.1f}% ±{:<3.1f} {}{}\n", 100 * m.p, 100 * m.se,
+                                 printable(m.text), m.played ? "  (played)" : "");
     return out;
 }
 

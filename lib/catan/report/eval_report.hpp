@@ -38,7 +38,8 @@ std::string forecast_csv(const Forecast& f, const GameLog& log, std::string_view
 std::string forecast_svg(const Forecast& f, const GameLog& log, std::string_view name);
 
 // The ranked moves after event `at` (rank_moves): text (one line per move, best first, the
-// move played marked "(played)") and JSON {"file", "event", "player", "moves": [{"move"
+// move played marked "(played)"; a move no rollout counted, the mover's cards allowing it in
+// no state drawn, without a probability) and JSON {"file", "event", "player", "moves": [{"move"
 // (the event as the log writes it), "text", "p", "se", "rollouts", "played"}]}.
 std::string ranked_moves_text(const std::vector<RankedMove>& moves, const GameLog& log, int at,
                               std::string_view name);
