@@ -115,11 +115,30 @@ std::size_t estimate(std::size_t n, int players, const ForecastOptions& opt,
     return counted;
 }
 
-ForecastPosition evaluate(const Belief& b, const ForecastOptions& opt, int event) {
+// Rollout i from its drawn start: `move` (when given: its chance drawn, then applied) and
+// the game played on by opt.policy; nothing when the move is not legal in the state drawn
+// (under hidden information the mover's cards there may not allow it: the rollout does not
+// count). `event` is the index of the log's event the start follows.
+std::optional<Scores> play_rollout(const Starts& st, std::size_t i, const ForecastOptions& opt,
+                                   const Event* move, int event) {
+    Rng rng = st.rng[i];
+    GameState s = st.states.at(st.index[i]);
+    if (move) {
+        Event e = *move;
+        fill_chance(s, e.body, rng);
+        if (check(s, e, event + 1)) return std::nullopt;
+        apply(s, e);
+    }
+    const PlayerId w = play_out(s, opt.policy, rng, s.turn + opt.turn_cap);
+    return end_scores(s, w);
+}
+
+// The position after `event`, labelled `turn` (forecast's label).
+ForecastPosition evaluate(const Belief& b, const ForecastOptions& opt, int event, int turn) {
     ForecastPosition pos;
     pos.event = event;
+    pos.turn = turn;
     const GameState& top = b.most_probable();
-    pos.turn = top.turn;
     pos.states = b.size();
     const int n = top.player_count();
     for (PlayerId q = 0; q < n; ++q) {
@@ -130,13 +149,7 @@ ForecastPosition evaluate(const Belief& b, const ForecastOptions& opt, int event
     const Starts st = draw_starts(b, opt, event);
     estimate(
         st.index.size(), n, opt,
-        [&](std::size_t i) -> std::optional<Scores> {
-            Rng rng = st.rng[i];
-            GameState s = st.states.at(st.index[i]);
-            const PlayerId w = play_out(s, opt.policy, rng, s.turn + opt.turn_cap);
-            return end_scores(s, w);
-        },
-        pos.p, pos.se);
+        [&](std::size_t i) { return play_rollout(st, i, opt, nullptr, event); }, pos.p, pos.se);
     return pos;
 }
 
@@ -288,8 +301,7 @@ Forecast forecast(const GameLog& log, const ForecastOptions& opt, std::string_vi
     r.on_belief = [&](int index, const Belief& b) {
         const auto i = static_cast<std::size_t>(index);
         if (i >= at.size() || !at[i]) return;
-        f.positions.push_back(evaluate(b, opt, index));
-        f.positions.back().turn = label[i];
+        f.positions.push_back(evaluate(b, opt, index, label[i]));
         if (opt.progress) opt.progress(f.positions.size(), total);
     };
     f.verdict = replay(log, r, name);
@@ -347,19 +359,7 @@ std::vector<RankedMove> rank_moves(const GameLog& log, int at, const ForecastOpt
             std::vector<double> p, se;
             const std::size_t counted = estimate(
                 st.index.size(), top.player_count(), opt,
-                [&](std::size_t i) -> std::optional<Scores> {
-                    Rng rng = st.rng[i];
-                    GameState s = st.states.at(st.index[i]);
-                    Event e = m.event;
-                    fill_chance(s, e.body, rng);
-                    // A move the acting player's cards do not allow in this state
-                    // (hidden information): the rollout does not count.
-                    if (check(s, e, at + 1)) return std::nullopt;
-                    apply(s, e);
-                    const PlayerId w = play_out(s, opt.policy, rng, s.turn + opt.turn_cap);
-                    return end_scores(s, w);
-                },
-                p, se);
+                [&](std::size_t i) { return play_rollout(st, i, opt, &m.event, at); }, p, se);
             m.rollouts = counted;
             m.p = p[static_cast<std::size_t>(who)];
             m.se = se[static_cast<std::size_t>(who)];
