@@ -12,6 +12,7 @@
 #include <catan/import/input.hpp>
 #include <catan/play/batch.hpp>
 #include <catan/report/eval_report.hpp>
+#include "catan-replay-limits.hpp"
 #include "cli_common.hpp"
 
 using namespace ctk;
@@ -107,13 +108,13 @@ int run(int argc, char** argv) {
                    "the leaders on VP share the win)")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
-    app.add_option("--max-states", opt.replay.track.max_states,
-                   "bound on the possible states tracked under hidden information")
-        ->check(CLI::Range(1, 100000000));
+    TrackingOptions tracking;  // --max-states within --max-memory, as catan-replay's
+    tracking.add(app, opt.replay.track);
     at_opt->excludes("--plot")->excludes("--every")->excludes(turns_opt);
     turns_opt->excludes("--every");
     if (int rc = cli::parse(app, argc, argv); rc >= 0) return rc;
 
+    tracking.check(opt.replay.track);
     opt.policy = parse_policy(policy);
     opt.every_event = every == "event";
     opt.turns = parse_turn_list(turns);

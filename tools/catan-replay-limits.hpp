@@ -2,7 +2,8 @@
 // What one catan-replay run may take: the tracking bound under hidden information
 // (--max-states) and the memory it may take (--max-memory), the events of a replay page
 // (--max-page-events), and a progress line on a terminal while tracking runs long. Included
-// by catan-replay.cpp only.
+// by catan-replay.cpp; catan-eval.cpp, which tracks the same belief, takes its tracking
+// bound from here too.
 #include <unistd.h>
 
 #include <chrono>

@@ -39,3 +39,7 @@ catan_cli_test(NAME eval_invalid_log EXIT 1 MATCH "end: the log breaks a rule at
 catan_cli_test(NAME place_evaluate EXIT 0
   MATCH "Opening values: the first of 4 seats opens there, every seat plays greedy, 8 games each on the same dice \\(seed 1\\).*\n  baseline \\(greedy's own opening\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  vertex  35 +\\(score  19.13\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n  pair  35 then  41 \\(score  40.15\\): +[0-9.]+% ±[0-9.]+ \\(8 games\\)\n$"
   COMMAND $<TARGET_FILE:catan-place> ${PROJECT_SOURCE_DIR}/samples/boards/beginner.json --top 1 --pairs 1 --evaluate 8)
+# The tracking bound is catan-replay's: refused past --max-memory before any replay.
+catan_cli_test(NAME eval_max_states_memory EXIT 2
+  MATCH "^catan-eval: --max-states 100000000 may take 97657 MB \\(1024 bytes a state\\), past --max-memory 1024 MB: give --max-states 1048576 or fewer, or raise --max-memory\n$"
+  COMMAND ${E} --max-states 100000000 ${HUMAN})
